@@ -1,0 +1,41 @@
+import { PERMISSIONS, type PermissionName } from './permission-names.js';
+
+/** A feature as the Roles screen shows it (SPEC.md §3 "Feature: feature, label"). */
+export interface Feature {
+  feature: PermissionName;
+  label: string;
+  group: 'Patients and cases' | 'Users and roles' | 'Submissions' | 'Reports' | 'Reference data' | 'Audit';
+}
+
+const P = PERMISSIONS;
+
+export const FEATURES: readonly Feature[] = [
+  { feature: P.GET_PATIENTS, label: 'List patients', group: 'Patients and cases' },
+  { feature: P.FIND_PATIENT, label: 'View a patient', group: 'Patients and cases' },
+  { feature: P.FILTER_PATIENT_BY_TAG, label: 'Filter patients', group: 'Patients and cases' },
+  { feature: P.SAVE_PATIENT, label: 'Add patients', group: 'Patients and cases' },
+  { feature: P.UPDATE_PATIENT, label: 'Edit patients', group: 'Patients and cases' },
+  { feature: P.GET_ALL_CASE, label: 'List cases', group: 'Patients and cases' },
+  { feature: P.FIND_PATIENT_CASE, label: 'View a case', group: 'Patients and cases' },
+  { feature: P.CREATE_NEW_CASE, label: 'Add cases', group: 'Patients and cases' },
+  { feature: P.UPDATE_PATIENT_CASE, label: 'Edit cases', group: 'Patients and cases' },
+  { feature: P.CLOSE_PATIENT_CASE, label: 'Close cases', group: 'Patients and cases' },
+  { feature: P.REOPEN_PATIENT_CASE, label: 'Reopen cases', group: 'Patients and cases' },
+  { feature: P.ARCHIVE_PATIENT_CASE, label: 'Archive and unarchive cases', group: 'Patients and cases' },
+  { feature: P.ACCESS_ADMIN, label: 'Open the Admin module', group: 'Users and roles' },
+  { feature: P.GET_ALL_USERS, label: 'List users', group: 'Users and roles' },
+  { feature: P.GET_USER_BY_ID, label: 'View a user', group: 'Users and roles' },
+  { feature: P.REGISTER_USERS, label: 'Add users', group: 'Users and roles' },
+  { feature: P.UPDATE_USER, label: 'Edit and deactivate users', group: 'Users and roles' },
+  { feature: P.GET_ROLES, label: 'View roles', group: 'Users and roles' },
+  { feature: P.UPDATE_ROLES, label: 'Edit role permissions', group: 'Users and roles' },
+  { feature: P.GET_CLOSED_CASES, label: 'Review closed cases', group: 'Submissions' },
+  { feature: P.CREATE_PACKAGE, label: 'Create census packages', group: 'Submissions' },
+  { feature: P.GET_PACKAGES, label: 'List census packages', group: 'Submissions' },
+  { feature: P.REBUILD_PACKAGE, label: 'Rebuild census packages', group: 'Submissions' },
+  { feature: P.SUBMIT_PACKAGE, label: 'Submit census packages to the society', group: 'Submissions' },
+  { feature: P.DOWNLOAD_PACKAGE, label: 'Download census packages', group: 'Submissions' },
+  { feature: P.VIEW_REPORTS, label: 'View reports', group: 'Reports' },
+  { feature: P.GET_CATEGORIES, label: 'Read reference lists', group: 'Reference data' },
+  { feature: P.VIEW_AUDIT, label: 'Read the audit log', group: 'Audit' },
+];

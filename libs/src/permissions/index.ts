@@ -1,0 +1,3 @@
+export * from './permission-names.js';
+export * from './features.js';
+export * from './seeded-roles.js';

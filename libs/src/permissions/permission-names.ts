@@ -1,0 +1,51 @@
+/**
+ * The permission catalogue. A role holds a list of these names (`rolePermissions`); the
+ * server's guard and the front end's access flags both read them from here.
+ * SPEC.md §6 names the first fourteen; the rest cover the product's other routes.
+ */
+export const PERMISSIONS = {
+  // Patients and cases (SPEC.md §6, patient page)
+  GET_PATIENTS: 'get_patients',
+  UPDATE_PATIENT: 'update_patient',
+  FILTER_PATIENT_BY_TAG: 'filter_patient_by_tag',
+  FIND_PATIENT: 'find_patient',
+  SAVE_PATIENT: 'save_patient',
+  CREATE_NEW_CASE: 'create_new_case',
+  GET_ALL_CASE: 'get_all_case',
+  FIND_PATIENT_CASE: 'find_patient_case',
+  UPDATE_PATIENT_CASE: 'update_patient_case',
+  CLOSE_PATIENT_CASE: 'close_patient_case',
+  REOPEN_PATIENT_CASE: 'reopen_patient_case',
+  ARCHIVE_PATIENT_CASE: 'archive_patient_case',
+  // Users (SPEC.md §6, admin)
+  GET_ALL_USERS: 'get_all_users',
+  GET_USER_BY_ID: 'get_user_by_id',
+  REGISTER_USERS: 'register_users',
+  UPDATE_USER: 'update_user',
+  // The admin page's access check (SPEC.md §6 does not show its name)
+  ACCESS_ADMIN: 'access_admin',
+  // Roles
+  GET_ROLES: 'get_roles',
+  UPDATE_ROLES: 'update_roles',
+  // Submissions and census packages
+  GET_CLOSED_CASES: 'get_closed_cases',
+  CREATE_PACKAGE: 'create_package',
+  GET_PACKAGES: 'get_packages',
+  REBUILD_PACKAGE: 'rebuild_package',
+  SUBMIT_PACKAGE: 'submit_package',
+  DOWNLOAD_PACKAGE: 'download_package',
+  // Reports
+  VIEW_REPORTS: 'view_reports',
+  // Reference data (lookups every signed-in user needs to read a form)
+  GET_CATEGORIES: 'get_categories',
+  // Audit log
+  VIEW_AUDIT: 'view_audit',
+} as const;
+
+export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
+
+export function isPermissionName(value: unknown): value is PermissionName {
+  return typeof value === 'string' && (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
