@@ -1,1 +1,2 @@
 export * from './permissions/index.js';
+export * from './api/index.js';

@@ -1,0 +1,25 @@
+/** One failing field in an error answer. `label` and `section` come with the close-case check. */
+export interface FieldError {
+  field: string;
+  message: string;
+  label?: string;
+  section?: string;
+}
+
+/** The one error envelope every API error answers with. */
+export interface ErrorEnvelope {
+  statusCode: number;
+  message: string;
+  errors?: FieldError[];
+}
+
+/** A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 "Pagination", §9). */
+export interface Paged<T> {
+  items: T[];
+  count: number;
+  offset: number;
+}
+
+export const PAGE_SIZE = 100;
+export const API_TIMEOUT_MS = 30_000;
+export const API_PREFIX = '/api';
