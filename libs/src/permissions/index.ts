@@ -1,3 +1,4 @@
 export * from './permission-names.js';
 export * from './features.js';
 export * from './seeded-roles.js';
+export * from './access-flags.js';
