@@ -1,0 +1,98 @@
+// Issue 2's browser flows: the guards, sign-in and sign-out, permissions, and a module that
+// cannot be loaded failing alone.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser } from 'playwright-core';
+import { ADMIN, api, createUser, launch, openPage, screenshot, signIn } from '../support/platform.js';
+
+describe('platform', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('an unauthenticated user is sent to login, from any deep link', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto('/#/reports/obreport/summary/');
+    await page.waitForURL(/#\/account\/login/);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    assert.equal(await page.getByRole('navigation').count(), 0, 'the login page hides the navigation');
+    await screenshot(page, 'login');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('a wrong password shows the server message', async () => {
+    const { page } = await openPage(browser);
+    await signIn(page, ADMIN.username, 'not-the-password');
+    const wrong = await api<{ message: string }>('POST', '/accounts/login', {
+      body: { username: 'nobody-at-all', password: 'not-the-password' },
+    });
+    assert.equal(wrong.status, 401);
+    await page.getByText(wrong.body.message).first().waitFor();
+    assert.match(page.url(), /#\/account\/login/);
+    await page.context().close();
+  });
+
+  it('the administrator signs in, sees the navigation and the Version label, and signs out through the confirmation', async () => {
+    const { page, errors } = await openPage(browser);
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    const nav = page.getByRole('navigation');
+    for (const entry of ['Cases', 'Submissions', 'Census Questions', 'Technical Support', 'Admin', 'Sign out']) {
+      await nav.getByText(entry, { exact: true }).first().waitFor();
+    }
+    await page.getByText(/Version \d+\.\d+\.\d+/).first().waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('token'));
+    assert.match(stored ?? '', /^Bearer \S+/, "the token is stored as 'Bearer ' plus the token");
+    await screenshot(page, 'shell-signed-in');
+
+    await nav.getByText('Sign out', { exact: true }).first().click();
+    await page.getByText('Are you sure you want to sign out?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: /^(OK|Yes|Sign out)$/ }).click();
+    await page.waitForURL(/#\/account\/login/);
+    assert.equal(await page.evaluate(() => localStorage.getItem('token')), null, 'sign-out removes the stored token');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('a role without an admin permission does not see Admin and gets 403 from the API', async () => {
+    const clinician = await createUser('clinician');
+    const { page } = await openPage(browser);
+    await signIn(page, clinician.username, clinician.password);
+    await page.waitForURL(/#\/patients/);
+    const nav = page.getByRole('navigation');
+    await nav.getByText('Cases', { exact: true }).first().waitFor();
+    assert.equal(await nav.getByText('Admin', { exact: true }).count(), 0);
+
+    const login = await api<{ token: string }>('POST', '/accounts/login', { body: clinician });
+    const users = await api('GET', '/accounts', { token: login.body.token });
+    assert.equal(users.status, 403);
+    const noToken = await api('GET', '/accounts');
+    assert.equal(noToken.status, 401);
+    await page.context().close();
+  });
+
+  it('a module whose manifest cannot be loaded shows its error panel while another module still mounts', async () => {
+    const { page } = await openPage(browser);
+    await page.route('**/remotes.json', async (route) => {
+      const response = await route.fetch();
+      const config = (await response.json()) as { remotes: Array<{ name: string; entry: string }> };
+      for (const remote of config.remotes) {
+        if (remote.name === 'mfe_reports') remote.entry = 'http://127.0.0.1:9/dead/mf-manifest.json';
+      }
+      await route.fulfill({ response, json: config });
+    });
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    await page.goto('/#/reports/obreport/summary/');
+    await page.getByRole('button', { name: /retry/i }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'module-error-panel');
+    await page.goto('/#/cases');
+    await page.getByRole('heading', { name: /^Cases/ }).first().waitFor();
+    await page.context().close();
+  });
+});

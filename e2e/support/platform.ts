@@ -1,0 +1,106 @@
+// What every flow needs: the platform's address, the first administrator, a browser page
+// that records page errors, and direct API calls for setting up data.
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181';
+export const ADMIN = {
+  username: process.env.E2E_ADMIN_USERNAME ?? 'admin',
+  password: process.env.E2E_ADMIN_PASSWORD ?? '',
+};
+const artifacts = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.e2e-artifacts');
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  /** Uncaught exceptions and console errors seen on the page. */
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  return { page, errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/#/account/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+export async function adminToken(): Promise<string> {
+  const answer = await api<{ token: string }>('POST', '/accounts/login', { body: ADMIN });
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw new Error(`administrator sign-in failed with ${answer.status}`);
+  }
+  return answer.body.token;
+}
+
+let userCounter = 0;
+/** Registers a user with one of the seeded roles and returns its credentials. */
+export async function createUser(role: string): Promise<{ username: string; password: string; _id: string }> {
+  const token = await adminToken();
+  userCounter += 1;
+  const username = `e2e_${role}_${Date.now()}_${userCounter}`;
+  const password = `Pw-${role}-strong-enough-${userCounter}`;
+  const answer = await api<{ _id: string }>('POST', '/accounts/register', {
+    token,
+    body: { firstname: 'Test', lastname: role, username, role, password },
+  });
+  if (answer.status !== 201 && answer.status !== 200) {
+    throw new Error(`registering a ${role} user failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
+  }
+  return { username, password, _id: answer.body._id };
+}

@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// Builds every package whose build is missing or older than its sources, one at a time
+// (the target machines have two cores; parallel webpack builds only thrash).
+// `--force` rebuilds everything.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const force = process.argv.includes('--force');
+
+const FRONT_INPUTS = ['libs/src', 'libs/web/src', 'libs/build'];
+const TARGETS = [
+  { workspace: 'libs', inputs: ['libs/src', 'libs/package.json', 'libs/tsconfig.build.json'] },
+  { workspace: 'services', inputs: ['services/src', 'services/drizzle', 'services/package.json', 'libs/src'] },
+  { workspace: 'shell', inputs: ['shell/src', 'shell/webpack.config.js', 'shell/public', ...FRONT_INPUTS] },
+  { workspace: 'mfe-cases', inputs: ['mfe-cases/src', 'mfe-cases/webpack.config.js', ...FRONT_INPUTS] },
+  { workspace: 'mfe-submissions', inputs: ['mfe-submissions/src', 'mfe-submissions/webpack.config.js', ...FRONT_INPUTS] },
+  { workspace: 'mfe-reports', inputs: ['mfe-reports/src', 'mfe-reports/webpack.config.js', ...FRONT_INPUTS] },
+  { workspace: 'mfe-admin', inputs: ['mfe-admin/src', 'mfe-admin/webpack.config.js', ...FRONT_INPUTS] },
+];
+
+function newestMtime(path) {
+  const full = join(root, path);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(full)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+const started = Date.now();
+let built = 0;
+for (const [index, target] of TARGETS.entries()) {
+  const stamp = join(root, target.workspace, 'dist', '.build-stamp');
+  const stampTime = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+  const sourceTime = Math.max(...target.inputs.map(newestMtime));
+  const label = `[${index + 1}/${TARGETS.length}] ${target.workspace}`;
+  if (!force && stampTime > sourceTime) {
+    console.info(`${label}: up to date`);
+    continue;
+  }
+  console.info(`${label}: building...`);
+  const t0 = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error(`${label}: build failed (exit ${result.status}).`);
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stamp, new Date().toISOString());
+  built += 1;
+  console.info(`${label}: built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+console.info(`Build: ${built} package(s) built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
