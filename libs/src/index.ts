@@ -1,2 +1,3 @@
 export * from './permissions/index.js';
 export * from './api/index.js';
+export * from './lookups/index.js';
