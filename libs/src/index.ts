@@ -1,3 +1,4 @@
 export * from './permissions/index.js';
 export * from './api/index.js';
+export * from './enums/index.js';
 export * from './lookups/index.js';

@@ -2,3 +2,8 @@ export * from './common.js';
 export * from './accounts.js';
 export * from './roles.js';
 export * from './platform.js';
+export * from './case-form.js';
+export * from './patients.js';
+export * from './submissions.js';
+export * from './reports.js';
+export * from './lookups.js';
