@@ -140,4 +140,11 @@ export const MORBIDITIES: LookupEntry[] = [
       { id: 999999, name: 'Others', prompt: 'Specify other morbidity' },
     ],
   },
+  {
+    // SPEC.md §5 requires morbidities once a delivery manner is set, so an uncomplicated
+    // delivery needs an explicit entry saying there was none.
+    id: 16, name: 'None', conditions: [
+      { id: 1601, name: 'No pregnancy morbidity' },
+    ],
+  },
 ];

@@ -1,0 +1,18 @@
+/**
+ * Case-form dependencies and visibility (SPEC.md §4).
+ *
+ * - `applyCaseChange(form, patch, { patientBirthDate })`: the one dependency function; with an
+ *   empty patch it normalises a saved form. `normalizeCaseForm` is its normalisation step.
+ * - Section predicates: `isDeliverySectionShown`, `isNormalDeliveryVariant`, `isPostpartumVariant`,
+ *   `isPregnancyComplicationsShown`, `isGyneSectionShown`, `isObProceduresShown`, `isNeonatalShown`.
+ * - Field predicates: `isDeliveredQuestionShown`, `isDeliveryMannerShown`, `allowedDeliveryManners(form)`,
+ *   `isCaesareanDetailShown(manner)`, `areIndicationsShown(manner)`, `isSecondTwinShown`,
+ *   `isCauseOfDeathShown(infant)`, `isAnomalyOthersShown(infant)`, `isDeathReviewedShown`,
+ *   `areMigsBoxesShown(choice)`, `isInfantNumberInputShown`, `isMorbiditiesShown`, and the table
+ *   `CASE_FIELD_VISIBILITY` / `isFieldShown(field, form)` for every conditional field.
+ * - Case state: `caseStatus`, `caseActions` (title-bar buttons), `isAdmitted`, `submissionCaseTypes`.
+ */
+export * from './case-visibility.rules.js';
+export * from './field-visibility.rules.js';
+export * from './case-dependencies.rules.js';
+export * from './case-actions.rules.js';

@@ -1,0 +1,5 @@
+export * from './messages.js';
+export * from './field-meta.js';
+export * from './date.validation.js';
+export * from './patient.validation.js';
+export * from './close-case.validation.js';

@@ -1,0 +1,55 @@
+import type { FieldError } from '../api/common.js';
+import { parseCalendarDate } from '../derived/calendar-date.js';
+import { isPediatric } from '../derived/age.js';
+import { MESSAGES } from './messages.js';
+
+export interface TodayOption {
+  /** 'YYYY-MM-DD'. */
+  today: string;
+}
+
+function record(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value !== 'string' || value.trim() === '';
+}
+
+/** SPEC.md §5: if the computed age is under 19 the pediatric confirmation is required; no birth date counts as 100. */
+function pediatricError(values: Record<string, unknown>, today: string): FieldError | null {
+  if (!isPediatric(values.birthDate, today) || values.pediatricConfirmed === true) return null;
+  return { field: 'pediatricConfirmed', label: 'Pediatric Case', message: MESSAGES.confirmPediatric };
+}
+
+/** SPEC.md §5 "Patient form". */
+export function validatePatient(input: unknown, { today }: TodayOption): FieldError[] {
+  const values = record(input);
+  const errors: FieldError[] = [];
+  if (isBlank(values.firstName)) errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
+  const birth = parseCalendarDate(values.birthDate);
+  const now = parseCalendarDate(today);
+  if (birth === null || (now !== null && birth > now)) {
+    errors.push({ field: 'birthDate', label: 'Date of Birth', message: MESSAGES.validBirthdate });
+  }
+  const pediatric = pediatricError(values, today);
+  if (pediatric) errors.push(pediatric);
+  return errors;
+}
+
+/** SPEC.md §5 "Case information": case number required, pediatric confirmation as for the patient. */
+export function validateCaseInfo(input: unknown, { today }: TodayOption): FieldError[] {
+  const values = record(input);
+  const errors: FieldError[] = [];
+  if (isBlank(values.caseNum)) errors.push({ field: 'caseNum', label: 'Case Number', message: MESSAGES.caseNumberRequired });
+  const pediatric = pediatricError(values, today);
+  if (pediatric) errors.push(pediatric);
+  return errors;
+}
+
+/** SPEC.md §5 "Case save": case number required ('Please enter the Case #'). */
+export function validateCaseSave(input: unknown): FieldError[] {
+  const values = record(input);
+  if (!isBlank(values.caseNum)) return [];
+  return [{ field: 'caseNum', label: 'Case #', section: 'Admission', message: MESSAGES.caseSaveNumberRequired }];
+}
