@@ -1,0 +1,40 @@
+/**
+ * Native ESM jest (NestJS 12 is ESM-only): run with NODE_OPTIONS=--experimental-vm-modules.
+ * `@pnss/libs` is mapped to its sources so the tests need no libs build.
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+    },
+    module: { type: 'es6' },
+  },
+];
+
+/**
+ * @fastify/static (CommonJS) requires content-disposition, which is ESM-only: Node 20 can
+ * require() it, jest's module runtime cannot, so jest compiles it to CommonJS.
+ */
+const REQUIRED_ESM_PACKAGES = ['content-disposition'];
+
+export default {
+  testEnvironment: 'node',
+  rootDir: '.',
+  roots: ['<rootDir>/src', '<rootDir>/test'],
+  testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: {
+    '^.+\\.ts$': swc,
+    [`/node_modules/(${REQUIRED_ESM_PACKAGES.join('|')})/.+\\.js$`]: ['@swc/jest', { jsc: { target: 'es2022' } }],
+  },
+  transformIgnorePatterns: [`/node_modules/(?!(${REQUIRED_ESM_PACKAGES.join('|')})/)`],
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@pnss/libs$': '<rootDir>/../libs/src/index.ts',
+    '^@pnss/libs/(.*)$': '<rootDir>/../libs/src/$1/index.ts',
+  },
+  testTimeout: 30000,
+};

@@ -1,0 +1,27 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { AccountsModule } from './modules/accounts/accounts.module.js';
+import { AuditModule } from './modules/audit/audit.module.js';
+import { AuthModule } from './modules/auth/auth.module.js';
+import { CategoriesModule } from './modules/categories/categories.module.js';
+import { PlatformModule } from './modules/platform/platform.module.js';
+import { RolesModule } from './modules/roles/roles.module.js';
+import { SeedModule } from './modules/seed/seed.module.js';
+
+/** A new feature module is added to FEATURE_MODULES (see services/README.md). */
+const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule, AuthModule, ...FEATURE_MODULES, SeedModule],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

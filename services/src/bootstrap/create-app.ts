@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import { type LogLevel, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppModule } from '../app.module.js';
+import { createValidationPipe } from '../common/validation/validation.pipe.js';
+import type { AppConfig } from '../config/app-config.js';
+import type { FirstAdministrator } from '../modules/accounts/accounts.service.js';
+import { SeedService } from '../modules/seed/seed.service.js';
+import { RemotesFile } from '../web/remotes-file.js';
+import { registerWebFiles } from '../web/web-files.js';
+
+export const API_PREFIX = 'api';
+export const DOCS_PATH = 'api/docs';
+/** A 200 KB photo is about 270 KB of base64 in JSON; a case form is far smaller. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface CreateAppOptions {
+  /** Nest's log levels; false silences it (tests). */
+  logger?: LogLevel[] | false;
+}
+
+export interface CreatedApp {
+  app: NestFastifyApplication;
+  administrator: FirstAdministrator;
+  /** dist folders that were not found: the server runs API-only for them. */
+  missingWebFolders: string[];
+}
+
+/**
+ * Builds the whole application as `main.ts` and the API tests use it: migrates (while the
+ * DatabaseModule starts), registers security headers, CORS, the API docs and the web files,
+ * initialises, then seeds. The caller listens.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<CreatedApp> {
+  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: options.logger ?? ['warn', 'error'],
+    abortOnError: false,
+  });
+  try {
+    app.setGlobalPrefix(API_PREFIX);
+    app.useGlobalPipes(createValidationPipe());
+
+    const remotes = new RemotesFile(config.remotesFile);
+    const fastify = app.getHttpAdapter().getInstance();
+
+    // API answers carry patient and account data: no cache may keep them.
+    fastify.addHook('onRequest', async (request, reply) => {
+      if (request.url === `/${API_PREFIX}` || request.url.startsWith(`/${API_PREFIX}/`) || request.url.startsWith(`/${API_PREFIX}?`)) {
+        void reply.header('Cache-Control', 'no-store');
+      }
+    });
+
+    const remoteOrigins = (): string[] => [...remotes.origins(), ...config.corsOrigins];
+    const sources = (...own: string[]) => [...own, (_req: IncomingMessage, _res: ServerResponse) => remoteOrigins().join(' ')];
+    await app.register(fastifyHelmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'base-uri': ["'self'"],
+          'object-src': ["'none'"],
+          'frame-ancestors': ["'self'"],
+          'form-action': ["'self'"],
+          // The shell loads each module's remoteEntry.js and chunks from the origins in remotes.json.
+          'script-src': sources("'self'"),
+          'script-src-attr': ["'none'"],
+          'connect-src': sources("'self'"),
+          // antd writes its styles inline.
+          'style-src': [...sources("'self'"), "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'worker-src': ["'self'", 'blob:'],
+        },
+      },
+      // A module served from another origin must still be loadable by the shell.
+      crossOriginResourcePolicy: { policy: remoteOrigins().length > 0 ? 'cross-origin' : 'same-origin' },
+    });
+
+    await app.register(fastifyCors, {
+      origin: (origin, callback) => {
+        // Same-origin and non-browser requests carry no Origin header.
+        if (!origin) return callback(null, true);
+        callback(null, remoteOrigins().includes(origin));
+      },
+      methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+      allowedHeaders: ['Authorization', 'Content-Type'],
+      maxAge: 600,
+    });
+
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('PNSS API')
+        .setDescription('OB-GYN case registry and national census. Errors answer { statusCode, message, errors? }.')
+        .setVersion(config.appVersion)
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}/openapi.json` });
+
+    const missingWebFolders = await registerWebFiles(fastify, config.webRoot, remotes);
+
+    await app.init();
+    await fastify.ready();
+    const administrator = await app.get(SeedService).run();
+    return { app, administrator, missingWebFolders };
+  } catch (error) {
+    await app.close().catch((closeError: unknown) => {
+      new Logger('Bootstrap').error(`Closing after a failed start: ${String(closeError)}`);
+    });
+    throw error;
+  }
+}

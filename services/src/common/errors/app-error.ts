@@ -1,0 +1,24 @@
+import type { FieldError } from '@pnss/libs/api';
+
+/**
+ * The one error type services throw. The global filter turns it into the envelope
+ * `{ statusCode, message, errors? }`. Build it through a feature's `<feature>.errors.ts`
+ * (an enum of codes and an exhaustive switch), never with ad hoc messages in a service.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+    /** Extra response headers, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** For exhaustive switches: adding a code without a message fails to compile. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled error code: ${String(value)}`);
+}

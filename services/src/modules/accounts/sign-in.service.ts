@@ -1,0 +1,152 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { LoginResponse, SessionUser } from '@pnss/libs/api';
+import { isPermissionName } from '@pnss/libs/permissions';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DatabaseService } from '../../database/database.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { SessionsRepository } from '../auth/sessions.repository.js';
+import { TokenService } from '../auth/token.service.js';
+import { AccountsErrorCode, accountsError } from './accounts.errors.js';
+import { AccountsRepository, type UserRow } from './accounts.repository.js';
+import type { LoginDto } from './dto/login.dto.js';
+import { PasswordHasher } from './password-hasher.js';
+
+export const SESSION_ENTITY = 'session';
+export const LOGIN_ACTION = 'login';
+export const LOGIN_FAILED_ACTION = 'login_failed';
+export const LOGOUT_ACTION = 'logout';
+
+type FailureReason = 'unknown_user' | 'wrong_password' | 'deactivated';
+
+/**
+ * Sign-in, the session check and sign-out. Every attempt is audited (entity 'session'); the
+ * failures in the audit log are also what the rate limit counts, so it holds across instances
+ * and restarts.
+ */
+@Injectable()
+export class SignInService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+    private readonly tokens: TokenService,
+    private readonly sessions: SessionsRepository,
+    private readonly hasher: PasswordHasher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async login(dto: LoginDto, ip: string | null): Promise<LoginResponse> {
+    const attempted = dto.username.trim();
+    const user = await this.accounts.findByUsername(attempted);
+    await this.enforceRateLimit(attemptKey(attempted), ip, user);
+
+    if (!user) {
+      await this.hasher.verifyAgainstNothing(dto.password);
+      await this.recordFailure(attempted, ip, 'unknown_user');
+      throw accountsError(AccountsErrorCode.InvalidCredentials);
+    }
+    if (!(await this.hasher.verify(dto.password, user.passwordHash))) {
+      await this.recordFailure(attempted, ip, 'wrong_password');
+      throw accountsError(AccountsErrorCode.InvalidCredentials);
+    }
+    // Told only to someone who knows the password, so it reveals nothing to a guesser.
+    if (!user.active) {
+      await this.recordFailure(attempted, ip, 'deactivated');
+      throw accountsError(AccountsErrorCode.AccountDeactivated);
+    }
+
+    const issued = await this.database.transaction(async (tx) => {
+      const issued = await this.tokens.issue(tx, user.id, ip);
+      await this.audit.record(tx, {
+        actor: { id: user.id, username: user.username },
+        entity: SESSION_ENTITY,
+        entityId: issued.sessionId,
+        action: LOGIN_ACTION,
+        ip,
+      });
+      return issued;
+    });
+    const session = await this.sessions.findWithUser(issued.sessionId, user.id);
+    const permissions = (session?.rolePermissions ?? []).filter(isPermissionName);
+    return { token: issued.token, message: 'Signed in successfully', user: toSessionUser(user, permissions) };
+  }
+
+  /** POST /accounts/auth: the guard has already checked the token, the session and the user. */
+  session(user: AuthenticatedUser): SessionUser {
+    return {
+      _id: user.id,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      username: user.username,
+      role: user.role,
+      permissions: user.permissions,
+    };
+  }
+
+  async logout(user: AuthenticatedUser): Promise<{ message: string }> {
+    await this.database.transaction(async (tx) => {
+      await this.sessions.revoke(tx, user.sessionId);
+      await this.audit.record(tx, { actor: user, entity: SESSION_ENTITY, entityId: user.sessionId, action: LOGOUT_ACTION });
+    });
+    return { message: 'Signed out' };
+  }
+
+  /**
+   * At most 5 failures per user name and address, and 20 per address, in 15 minutes. A successful
+   * sign-in from the same address clears the per-name count. Checked before the password, so a
+   * blocked guesser learns nothing even when the guess is right.
+   */
+  private async enforceRateLimit(key: string, ip: string | null, user: UserRow | null): Promise<void> {
+    const limits = this.config.signInLimits;
+    const windowMs = limits.windowMinutes * 60_000;
+    const since = new Date(Date.now() - windowMs);
+    const base = { entity: SESSION_ENTITY, action: LOGIN_FAILED_ACTION, ip };
+
+    const byAddress = await this.audit.activitySince({ ...base, since });
+    if (byAddress.count >= limits.maxFailuresPerAddress) throw this.tooMany(byAddress.oldest, windowMs);
+
+    let userSince = since;
+    if (user) {
+      const success = await this.audit.activitySince({ entity: SESSION_ENTITY, action: LOGIN_ACTION, actorId: user.id, ip, since });
+      if (success.newest && success.newest > userSince) userSince = success.newest;
+    }
+    const byName = await this.audit.activitySince({ ...base, entityId: key, since: userSince });
+    if (byName.count >= limits.maxFailuresPerUser) throw this.tooMany(byName.oldest, windowMs);
+  }
+
+  private tooMany(oldest: Date | null, windowMs: number) {
+    const freeAt = (oldest?.getTime() ?? Date.now()) + windowMs;
+    return accountsError(AccountsErrorCode.TooManySignInAttempts, {
+      minutes: Math.ceil((freeAt - Date.now()) / 60_000),
+    });
+  }
+
+  /** The attempted name, never the password: it is what the per-name limit counts. */
+  private async recordFailure(attempted: string, ip: string | null, reason: FailureReason): Promise<void> {
+    await this.audit.record(this.database.db, {
+      actor: null,
+      entity: SESSION_ENTITY,
+      entityId: attemptKey(attempted),
+      action: LOGIN_FAILED_ACTION,
+      changes: [{ field: 'reason', old: null, new: reason }],
+      ip,
+    });
+  }
+}
+
+/** User names compare without case; the key is bounded so a huge name cannot bloat the log. */
+function attemptKey(username: string): string {
+  return username.toLowerCase().slice(0, 100);
+}
+
+function toSessionUser(user: UserRow, permissions: SessionUser['permissions']): SessionUser {
+  return {
+    _id: user.id,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    username: user.username,
+    role: user.role,
+    permissions,
+  };
+}

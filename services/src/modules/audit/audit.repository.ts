@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { type SQL, and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
+import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { auditLog } from '../../database/schema.js';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+export interface AuditFilter {
+  entity?: string;
+  entityId?: string;
+  /** A user id, or a user name (case-insensitive). */
+  actor?: string;
+}
+
+export interface ActivityFilter {
+  entity: string;
+  action: string;
+  entityId?: string;
+  actorId?: string;
+  ip?: string | null;
+  since: Date;
+}
+
+export interface Activity {
+  count: number;
+  oldest: Date | null;
+  newest: Date | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** All SQL on audit_log. There is deliberately no update or delete here. */
+@Injectable()
+export class AuditRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  async insert(tx: Executor, row: NewAuditRow): Promise<void> {
+    await tx.insert(auditLog).values(row);
+  }
+
+  async page(filter: AuditFilter, limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {
+    const where = this.where(filter);
+    const db = this.database.db;
+    const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(skip);
+    const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+    return { rows, count: total.n };
+  }
+
+  /** How many matching rows since a time, the oldest (for "try again in N minutes") and the newest. */
+  async activitySince(filter: ActivityFilter): Promise<Activity> {
+    const conditions: SQL[] = [
+      eq(auditLog.entity, filter.entity),
+      eq(auditLog.action, filter.action),
+      gt(auditLog.at, filter.since),
+    ];
+    if (filter.entityId !== undefined) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.actorId !== undefined) conditions.push(eq(auditLog.actorId, filter.actorId));
+    if (filter.ip !== undefined) conditions.push(filter.ip === null ? sql`${auditLog.ip} is null` : eq(auditLog.ip, filter.ip));
+    const [row] = await this.database.db
+      .select({ n: count(), oldest: min(auditLog.at), newest: max(auditLog.at) })
+      .from(auditLog)
+      .where(and(...conditions));
+    return { count: row.n, oldest: row.oldest ? new Date(row.oldest) : null, newest: row.newest ? new Date(row.newest) : null };
+  }
+
+  private where(filter: AuditFilter): SQL | undefined {
+    const conditions: SQL[] = [];
+    if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
+    if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.actor) {
+      conditions.push(
+        UUID.test(filter.actor)
+          ? eq(auditLog.actorId, filter.actor)
+          : sql`lower(${auditLog.actorUsername}) = lower(${filter.actor})`,
+      );
+    }
+    return conditions.length > 0 ? and(...conditions) : undefined;
+  }
+}

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import type { AuditEntry, Paged } from '@pnss/libs/api';
+import { pageWindow } from '../../common/paging/page-query.dto.js';
+import type { Executor } from '../../database/database.service.js';
+import type { AuditChange } from '../../database/schema.js';
+import { type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow } from './audit.repository.js';
+
+/** Who did it. An AuthenticatedUser is one; start-up seeding uses SYSTEM_ACTOR. */
+export interface AuditActor {
+  id: string | null;
+  username: string | null;
+  ip?: string | null;
+}
+
+export const SYSTEM_ACTOR: AuditActor = { id: null, username: 'system', ip: null };
+
+export interface AuditRecord {
+  /** null for an anonymous event such as a failed sign-in. */
+  actor: AuditActor | null;
+  /** What kind of thing changed: 'user', 'role', 'session', 'patient', 'case', 'package'... */
+  entity: string;
+  entityId: string | null;
+  /** 'create', 'update', 'login', 'login_failed', 'close', 'export'... */
+  action: string;
+  /** From diffChanges(): never a password, a hash or a token. */
+  changes?: AuditChange[];
+  /** Overrides the actor's address (anonymous events). */
+  ip?: string | null;
+}
+
+export type AuditEntryView = AuditEntry & { ip: string | null };
+
+@Injectable()
+export class AuditService {
+  constructor(private readonly repository: AuditRepository) {}
+
+  /**
+   * Appends one row in the caller's transaction, so the change and its audit row commit or roll
+   * back together. Call it with the same `tx` as the change, never with the bare database.
+   */
+  async record(tx: Executor, entry: AuditRecord): Promise<void> {
+    await this.repository.insert(tx, {
+      actorId: entry.actor?.id ?? null,
+      actorUsername: entry.actor?.username ?? null,
+      entity: entry.entity,
+      entityId: entry.entityId,
+      action: entry.action,
+      changes: entry.changes ?? [],
+      ip: entry.ip !== undefined ? entry.ip : (entry.actor?.ip ?? null),
+    });
+  }
+
+  /** Newest first, 100 a page. */
+  async list(filter: AuditFilter, offset: number | undefined): Promise<Paged<AuditEntryView>> {
+    const { page, limit, skip } = pageWindow(offset);
+    const { rows, count } = await this.repository.page(filter, limit, skip);
+    return { items: rows.map(toView), count, offset: page };
+  }
+
+  /** Recent rows of one kind, e.g. failed sign-ins from an address in the last 15 minutes. */
+  activitySince(filter: ActivityFilter): Promise<Activity> {
+    return this.repository.activitySince(filter);
+  }
+}
+
+function toView(row: AuditRow): AuditEntryView {
+  return {
+    _id: String(row.id),
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorUsername: row.actorUsername,
+    entity: row.entity,
+    entityId: row.entityId,
+    action: row.action,
+    changes: row.changes,
+    ip: row.ip,
+  };
+}

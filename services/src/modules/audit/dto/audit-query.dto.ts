@@ -1,0 +1,23 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../common/paging/page-query.dto.js';
+
+export class AuditQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: "Entity kind, e.g. 'user', 'role', 'session'" })
+  @IsOptional()
+  @IsString({ message: 'entity must be text' })
+  @MaxLength(64, { message: 'entity is too long' })
+  entity?: string;
+
+  @ApiPropertyOptional({ description: 'The id of one record of that entity' })
+  @IsOptional()
+  @IsString({ message: 'entityId must be text' })
+  @MaxLength(200, { message: 'entityId is too long' })
+  entityId?: string;
+
+  @ApiPropertyOptional({ description: 'Who acted: a user id or a user name' })
+  @IsOptional()
+  @IsString({ message: 'actor must be text' })
+  @MaxLength(200, { message: 'actor is too long' })
+  actor?: string;
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { DatabaseModule } from '../../database/database.module.js';
+import { AccessGuard } from './access.guard.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import { SessionsRepository } from './sessions.repository.js';
+import { TokenService } from './token.service.js';
+
+/** Tokens, sessions and the global AccessGuard. Feature modules need only the decorators. */
+@Module({
+  imports: [
+    DatabaseModule,
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwtSecret,
+        signOptions: { algorithm: 'HS256' },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  providers: [SessionsRepository, TokenService, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
+  exports: [SessionsRepository, TokenService],
+})
+export class AuthModule {}

@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import type { Paged, Role, RoleFeature, RoleName } from '@pnss/libs/api';
+import {
+  ALL_PERMISSIONS,
+  FEATURES,
+  PERMISSIONS,
+  SEEDED_ROLES,
+  isPermissionName,
+  type PermissionName,
+} from '@pnss/libs/permissions';
+import { badField } from '../../common/errors/common.errors.js';
+import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
+import { diffChanges } from '../audit/diff-changes.js';
+import type { UpdateRoleDto } from './dto/update-role.dto.js';
+import { RolesErrorCode, rolesError } from './roles.errors.js';
+import { type RoleRow, RolesRepository } from './roles.repository.js';
+
+/** The permission that opens the admin module: someone active must always hold it. */
+export const ADMINISTRATION_PERMISSION: PermissionName = PERMISSIONS.ACCESS_ADMIN;
+
+@Injectable()
+export class RolesService {
+  constructor(
+    private readonly repository: RolesRepository,
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async names(): Promise<RoleName[]> {
+    return (await this.repository.list()).map((r) => ({ _id: r.id, name: r.name, label: r.label }));
+  }
+
+  features(): RoleFeature[] {
+    return FEATURES.map(({ feature, label, group }) => ({ feature, label, group }));
+  }
+
+  async list(): Promise<Role[]> {
+    return (await this.repository.list()).map(toRole);
+  }
+
+  /** A role by name or by id (the user form may send either). */
+  async resolve(nameOrId: string, executor?: Executor): Promise<RoleRow | null> {
+    return (
+      (await this.repository.findByName(nameOrId, executor)) ??
+      (/^[0-9a-f-]{36}$/i.test(nameOrId) ? await this.repository.findById(nameOrId, executor) : null)
+    );
+  }
+
+  /** Saves the ticked features of each listed role; one audit row per role that changed. */
+  async update(actor: AuditActor, items: UpdateRoleDto[]): Promise<Role[]> {
+    const seen = new Set<string>();
+    items.forEach((item, index) => {
+      const unknown = item.rolePermissions.filter((p) => !isPermissionName(p));
+      if (unknown.length > 0) {
+        throw badField(`[${index}].rolePermissions`, `Unknown permission: ${unknown.join(', ')}`);
+      }
+      const id = item._id.toLowerCase();
+      if (seen.has(id)) throw badField(`[${index}]._id`, 'A role is listed twice');
+      seen.add(id);
+    });
+
+    await this.database.transaction(async (tx) => {
+      await this.repository.lockAdministrators(tx);
+      for (const item of items) {
+        const role = await this.repository.findById(item._id.toLowerCase(), tx);
+        if (!role) throw rolesError(RolesErrorCode.RoleNotFound);
+        const next = ALL_PERMISSIONS.filter((p) => item.rolePermissions.includes(p));
+        const changes = diffChanges({ rolePermissions: role.rolePermissions }, { rolePermissions: next });
+        if (changes.length === 0) continue;
+        await this.repository.update(tx, role.id, { rolePermissions: next });
+        await this.audit.record(tx, { actor, entity: 'role', entityId: role.id, action: 'update', changes });
+      }
+      await this.assertAdministratorRemains(tx);
+    });
+    return this.list();
+  }
+
+  async history(roleId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
+    if (!(await this.repository.findById(roleId))) throw rolesError(RolesErrorCode.RoleNotFound);
+    return this.audit.list({ entity: 'role', entityId: roleId }, offset);
+  }
+
+  /** Take this lock first in a transaction that may deactivate or demote users, then check at the end. */
+  lockAdministrators(tx: Executor): Promise<void> {
+    return this.repository.lockAdministrators(tx);
+  }
+
+  /** 409 when no active user would hold access_admin any more; the caller's transaction rolls back. */
+  async assertAdministratorRemains(tx: Executor): Promise<void> {
+    if ((await this.repository.countActiveUsersHolding(tx, ADMINISTRATION_PERMISSION)) === 0) {
+      throw rolesError(RolesErrorCode.LastAdministrator);
+    }
+  }
+
+  /**
+   * Creates the seeded roles that are missing. For existing ones, only permissions that are new in
+   * the catalogue since the last start are added (so an administrator's edits are never undone),
+   * and names the catalogue no longer has are dropped.
+   */
+  async seed(tx: Executor): Promise<void> {
+    for (const seeded of SEEDED_ROLES) {
+      const existing = await this.repository.findByName(seeded.name, tx);
+      if (!existing) {
+        const created = await this.repository.insert(tx, {
+          name: seeded.name,
+          label: seeded.label,
+          rolePermissions: [...seeded.rolePermissions],
+          knownPermissions: [...ALL_PERMISSIONS],
+        });
+        await this.audit.record(tx, {
+          actor: SYSTEM_ACTOR,
+          entity: 'role',
+          entityId: created.id,
+          action: 'create',
+          changes: diffChanges(null, { roleName: created.name, label: created.label, rolePermissions: created.rolePermissions }),
+        });
+        continue;
+      }
+      const known = new Set(existing.knownPermissions ?? existing.rolePermissions);
+      const added = seeded.rolePermissions.filter((p) => !known.has(p) && !existing.rolePermissions.includes(p));
+      const next = ALL_PERMISSIONS.filter((p) => existing.rolePermissions.includes(p) || added.includes(p));
+      const changes = diffChanges({ rolePermissions: existing.rolePermissions }, { rolePermissions: next });
+      const catalogueChanged = diffChanges({ k: existing.knownPermissions }, { k: [...ALL_PERMISSIONS] }).length > 0;
+      if (changes.length === 0 && !catalogueChanged) continue;
+      await this.repository.update(tx, existing.id, { rolePermissions: next, knownPermissions: [...ALL_PERMISSIONS] });
+      if (changes.length > 0) {
+        await this.audit.record(tx, { actor: SYSTEM_ACTOR, entity: 'role', entityId: existing.id, action: 'seed_update', changes });
+      }
+    }
+  }
+}
+
+function toRole(row: RoleRow): Role {
+  return {
+    _id: row.id,
+    roleName: row.name,
+    label: row.label,
+    rolePermissions: row.rolePermissions.filter((p): p is PermissionName => isPermissionName(p)),
+  };
+}
