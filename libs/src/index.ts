@@ -5,3 +5,4 @@ export * from './lookups/index.js';
 export * from './derived/index.js';
 export * from './rules/index.js';
 export * from './validation/index.js';
+export * from './reports/index.js';

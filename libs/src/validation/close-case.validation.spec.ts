@@ -123,6 +123,29 @@ describe('close-case check (SPEC.md §5): breaking each rule in turn names exact
   });
 });
 
+/** Breaks that normalising repairs or reshapes, because the broken value is derived or cleared. */
+const REPAIRED_BY_NORMALISING: Record<string, string[]> = {
+  'Admission: bmi always required': [],
+  'Delivery: infantsNumber': [],
+  'Delivery: deliveryAOG': [],
+  'Delivery: TOLAC yes restricts the manner to 1, 10, 11, 12': ['deliveryManner: required'],
+};
+
+describe('close-case check on the normalised form (the server normalises with applyCaseChange before it checks)', () => {
+  it.each(rows)('%s', (rule, base, patch, expected) => {
+    const normalised = applyCaseChange({ ...base(), ...patch }, {});
+    expect(failing(normalised)).toEqual(REPAIRED_BY_NORMALISING[rule] ?? expected);
+  });
+
+  it('a missing weight is reported once, not again as a missing BMI', () => {
+    expect(failing(applyCaseChange(ob(), { weight: null }))).toEqual(['weight: required']);
+  });
+
+  it('TOLAC unanswered is reported alone: the manner is asked once TOLAC is answered', () => {
+    expect(failing(applyCaseChange(ob(), { isTOLAC: null }))).toEqual(['isTOLAC: required']);
+  });
+});
+
 describe('close-case check: rules that apply only when their condition holds', () => {
   it('a gyne case is not asked pregnancy, delivery or neonatal questions', () => {
     expect(check(gyne())).toEqual([]);

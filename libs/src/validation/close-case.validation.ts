@@ -20,7 +20,8 @@ import { MATERNAL_DEATH_CAUSES } from '../lookups/lists/maternal-death-causes.li
 import { NEONATAL_CONDITIONS } from '../lookups/lists/neonatal-conditions.list.js';
 import {
   anyInfantDied, areIndicationsShown, areMigsBoxesShown, isAllowedDeliveryManner, isAnomalyOthersShown,
-  isCaesareanDetailShown, isCauseOfDeathShown, isDeliveredQuestionShown, isDeliverySectionShown, isExactAog,
+  isCaesareanDetailShown, isCauseOfDeathShown, isDeliveredQuestionShown, isDeliveryMannerShown, isDeliverySectionShown,
+  isExactAog,
   isGyneSectionShown, isMaternalDeath, isNeonatalShown, isPostpartumVariant, isPregnancyComplicationsShown,
   isPregnant, type CaseFormView,
 } from '../rules/case-visibility.rules.js';
@@ -51,8 +52,10 @@ interface NumberRange {
 export function validateCloseCase(input: unknown, options: CloseCaseOptions): FieldError[] {
   const form = (isRecord(input) ? input : {}) as CaseFormView & Record<string, unknown>;
   const errors: FieldError[] = [];
+  const failed = new Set<string>();
   const fail = (field: string, message: string, label?: string) => {
     const meta = fieldMeta(field);
+    failed.add(field);
     errors.push({ field, label: label ?? meta.label, section: meta.section, message });
   };
   const value = (field: string): unknown => form[field];
@@ -97,7 +100,8 @@ export function validateCloseCase(input: unknown, options: CloseCaseOptions): Fi
   requireNumber('age', value('age'), { min: 0, max: 150, integer: true });
   requireNumber('weight', value('weight'), { min: 0 });
   requireNumber('height', value('height'), { min: 0 });
-  requireNumber('bmi', value('bmi'), { min: 0 });
+  // A derived value is not reported again when what it derives from already failed.
+  if (!failed.has('weight') && !failed.has('height')) requireNumber('bmi', value('bmi'), { min: 0 });
   requireCode('caseFormType', value('caseFormType'), CASE_FORM_TYPES);
   requireBoolean('pcosHistory', value('pcosHistory'));
   if (form.pcosHistory === true) requireList('pcosSymptoms', value('pcosSymptoms'), (s) => isCode(PCOS_SYMPTOMS, s));
@@ -106,11 +110,11 @@ export function validateCloseCase(input: unknown, options: CloseCaseOptions): Fi
   if (pregnant) {
     requireBoolean('complicatedPregnancy', value('complicatedPregnancy'));
     requireBoolean('isPostpartum', value('isPostpartum'));
-    requireCode('admissionAOG', value('admissionAOG'), AOG_RANGES);
     if (isExactAog(form.admissionAOGType)) {
       requireNumber('admissionWeeks', value('admissionWeeks'), { min: AOG_WEEKS_MIN, max: AOG_WEEKS_MAX, integer: true });
       requireNumber('admissionDays', value('admissionDays'), { min: AOG_DAYS_MIN, max: AOG_DAYS_MAX, integer: true });
     }
+    if (!failed.has('admissionWeeks')) requireCode('admissionAOG', value('admissionAOG'), AOG_RANGES);
     requireCode('pregnancyType', value('pregnancyType'), PREGNANCY_TYPES);
     if (form.pregnancyType === PREGNANCY_TYPE.MULTIPLE) requireBoolean('isHeterotopic', value('isHeterotopic'));
     if (form.pregnancyType === PREGNANCY_TYPE.ABORTION) requireCode('abortionType', value('abortionType'), ABORTION_TYPES);
@@ -135,13 +139,14 @@ export function validateCloseCase(input: unknown, options: CloseCaseOptions): Fi
     requireNumber('infantsNumber', value('infantsNumber'), { min: minInfants, max: INFANT_COUNT_MAX, integer: true });
     const infantCountValid = errors.length === errorsBeforeCount;
     requireDate('deliveryDate', !postpartum);
-    requireCode('deliveryAOG', value('deliveryAOG'), AOG_RANGES);
     if (isExactAog(form.deliveryAOGType)) {
       requireNumber('deliveryWeeks', value('deliveryWeeks'), { min: AOG_WEEKS_MIN, max: AOG_WEEKS_MAX, integer: true });
       requireNumber('deliveryDays', value('deliveryDays'), { min: AOG_DAYS_MIN, max: AOG_DAYS_MAX, integer: true });
     }
+    if (!failed.has('deliveryWeeks')) requireCode('deliveryAOG', value('deliveryAOG'), AOG_RANGES);
     const manner = value('deliveryManner');
-    requireCode('deliveryManner', manner, (m) => isAllowedDeliveryManner(form, m));
+    // §4: the manner is asked once TOLAC is answered; until then the missing TOLAC is the failure.
+    if (isDeliveryMannerShown(form)) requireCode('deliveryManner', manner, (m) => isAllowedDeliveryManner(form, m));
     requireBoolean('isInduced', value('isInduced'));
     if (form.isInduced === true) {
       requireCode('inducedIndication', value('inducedIndication'), INDUCTION_INDICATIONS);

@@ -1,0 +1,108 @@
+import type { CaseForm } from '../api/case-form.js';
+import type { ReportCategory, ReportRow } from '../api/reports.js';
+import { DIRECT_MATERNAL_DEATH_ID } from '../lookups/lists/maternal-death-causes.list.js';
+import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
+import {
+  AOG_REPORT_GROUPS, CS_INDICATION_GROUPS, DELIVERY_MANNER_GROUPS, DIRECT_DEATH_GROUPS, MORTALITY_AGE_GROUPS,
+  MOTHER_CONDITION_GROUPS, PREGNANCY_TYPE_GROUPS, TIMING_GROUPS, idGroupOf, rangeGroupOf, type IdGroup,
+  type RangeGroup,
+} from './report-groups.js';
+
+type ReportCase = Partial<CaseForm>;
+
+/** The segment name of cases a dimension cannot place (no value, or outside every group). */
+export const NOT_APPLICABLE_SEGMENT = 'N/A';
+
+/**
+ * A row or column category of the report table (SPEC.md §2 "Reports, Table", §7 categories
+ * MotherCondition, AOG, DirectMaternalDeath, DeathTiming, PregnancyType, csindication,
+ * deliverymanner). `field` and `groups` say how the services group in SQL; `segmentsOf` does
+ * the same in memory.
+ */
+export interface ReportDimension {
+  name: string;
+  label: string;
+  field: keyof CaseForm;
+  kind: 'range' | 'ids' | 'list';
+  groups: ReadonlyArray<RangeGroup | IdGroup>;
+  /** Which cases the dimension counts at all. */
+  scope: 'all' | 'maternalDeaths' | 'directMaternalDeaths' | 'caesareans';
+}
+
+export const REPORT_DIMENSIONS: readonly ReportDimension[] = [
+  { name: 'MotherCondition', label: 'Mother Condition', field: 'motherCondition', kind: 'ids', groups: MOTHER_CONDITION_GROUPS, scope: 'all' },
+  { name: 'AgeGroup', label: 'Maternal Age', field: 'age', kind: 'range', groups: MORTALITY_AGE_GROUPS, scope: 'all' },
+  { name: 'AOG', label: 'Age of Gestation', field: 'deliveryWeeks', kind: 'range', groups: AOG_REPORT_GROUPS, scope: 'all' },
+  { name: 'DirectMaternalDeath', label: 'Direct Causes of Maternal Death', field: 'antecedentType', kind: 'ids', groups: DIRECT_DEATH_GROUPS, scope: 'directMaternalDeaths' },
+  { name: 'DeathTiming', label: 'Timing of Death', field: 'deathTiming', kind: 'ids', groups: TIMING_GROUPS, scope: 'maternalDeaths' },
+  { name: 'PregnancyType', label: 'Pregnancy Type', field: 'pregnancyType', kind: 'ids', groups: PREGNANCY_TYPE_GROUPS, scope: 'all' },
+  { name: 'deliverymanner', label: 'Manner of Delivery', field: 'deliveryManner', kind: 'ids', groups: DELIVERY_MANNER_GROUPS, scope: 'all' },
+  { name: 'csindication', label: 'CS Indications', field: 'deliveryIndication', kind: 'list', groups: CS_INDICATION_GROUPS, scope: 'caesareans' },
+];
+
+export function findReportDimension(name: string): ReportDimension | undefined {
+  return REPORT_DIMENSIONS.find((d) => d.name.toLowerCase() === name.toLowerCase());
+}
+
+/** The report categories as GET /api/categories serves them for the table's selectors. */
+export function reportCategories(): ReportCategory[] {
+  return REPORT_DIMENSIONS.map((d) => ({
+    _id: d.name, name: d.name, label: d.label, segments: d.groups.map((g) => ({ name: g.key, label: g.label })),
+  }));
+}
+
+function inScope(dimension: ReportDimension, form: ReportCase): boolean {
+  switch (dimension.scope) {
+    case 'all': return true;
+    case 'maternalDeaths': return form.motherCondition === MOTHER_CONDITION.DIED;
+    case 'directMaternalDeaths':
+      return form.motherCondition === MOTHER_CONDITION.DIED && form.antecedent === DIRECT_MATERNAL_DEATH_ID;
+    case 'caesareans': return form.deliveryManner === 1 || form.deliveryManner === 16;
+  }
+}
+
+/** Completed weeks of gestation a case reports: at delivery when known, else at admission. */
+export function gestationalWeeksOf(form: ReportCase): number | null {
+  const weeks = form.deliveryWeeks ?? form.admissionWeeks;
+  return typeof weeks === 'number' && Number.isFinite(weeks) ? Math.floor(weeks) : null;
+}
+
+/** The segments a case falls in for a dimension: none when out of scope, N/A when it has no group. */
+export function segmentsOf(dimension: ReportDimension, form: ReportCase): string[] {
+  if (!inScope(dimension, form)) return [];
+  if (dimension.kind === 'list') {
+    const values = form[dimension.field];
+    const keys = Array.isArray(values)
+      ? [...new Set(values.map((v) => idGroupOf(dimension.groups as IdGroup[], v)).filter((k): k is string => k !== null))]
+      : [];
+    return keys.length > 0 ? keys : [NOT_APPLICABLE_SEGMENT];
+  }
+  const raw = dimension.name === 'AOG' ? gestationalWeeksOf(form) : form[dimension.field];
+  const key = dimension.kind === 'range'
+    ? rangeGroupOf(dimension.groups as RangeGroup[], raw)
+    : idGroupOf(dimension.groups as IdGroup[], raw);
+  return [key ?? NOT_APPLICABLE_SEGMENT];
+}
+
+/**
+ * One report-table result (SPEC.md §3 report rows): a row per segment of `rows` with its count,
+ * the running total `acc`, and, given `cross`, the counts per cross segment. A case with no
+ * group is counted in an N/A row, shown only when it holds any.
+ */
+export function tabulate(forms: readonly ReportCase[], rows: ReportDimension, cross?: ReportDimension): ReportRow[] {
+  const segments = [...rows.groups.map((g) => ({ name: g.key, label: g.label })), { name: NOT_APPLICABLE_SEGMENT, label: NOT_APPLICABLE_SEGMENT }];
+  const crossNames = cross ? [...cross.groups.map((g) => g.key), NOT_APPLICABLE_SEGMENT] : [];
+  const result: ReportRow[] = [];
+  let acc = 0;
+  for (const segment of segments) {
+    const members = forms.filter((f) => segmentsOf(rows, f).includes(segment.name));
+    if (segment.name === NOT_APPLICABLE_SEGMENT && members.length === 0) continue;
+    acc += members.length;
+    const row: ReportRow = { label: segment.label, count: members.length, acc };
+    if (cross) {
+      row.crosssegments = Object.fromEntries(crossNames.map((name) => [name, members.filter((f) => segmentsOf(cross, f).includes(name)).length]));
+    }
+    result.push(row);
+  }
+  return result;
+}
