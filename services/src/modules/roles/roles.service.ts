@@ -105,7 +105,7 @@ export class RolesService {
         const created = await this.repository.insert(tx, {
           name: seeded.name,
           label: seeded.label,
-          rolePermissions: [...seeded.rolePermissions],
+          rolePermissions: ALL_PERMISSIONS.filter((p) => seeded.rolePermissions.includes(p)),
           knownPermissions: [...ALL_PERMISSIONS],
         });
         await this.audit.record(tx, {

@@ -1,0 +1,39 @@
+import { BadRequestException, type LoggerService, NotFoundException } from '@nestjs/common';
+import { AppError } from './app-error.js';
+import { toErrorAnswer } from './error-envelope.js';
+
+function fakeLogger(): LoggerService & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, log: () => undefined, warn: () => undefined, error: (message: unknown) => lines.push(String(message)) };
+}
+
+describe('the one error envelope { statusCode, message, errors? }', () => {
+  it('passes our own errors through with their field errors and headers', () => {
+    const answer = toErrorAnswer(new AppError(429, 'Too many', undefined, { 'Retry-After': '60' }), fakeLogger());
+    expect(answer).toEqual({ envelope: { statusCode: 429, message: 'Too many' }, headers: { 'Retry-After': '60' } });
+    const invalid = toErrorAnswer(new AppError(400, 'Bad', [{ field: 'a', message: 'Bad' }]), fakeLogger());
+    expect(invalid.envelope).toEqual({ statusCode: 400, message: 'Bad', errors: [{ field: 'a', message: 'Bad' }] });
+  });
+
+  it("keeps Nest's client errors and their message", () => {
+    expect(toErrorAnswer(new NotFoundException('Cannot GET /api/x'), fakeLogger()).envelope).toEqual({
+      statusCode: 404,
+      message: 'Cannot GET /api/x',
+    });
+    expect(toErrorAnswer(new BadRequestException(['a is bad', 'b is bad']), fakeLogger()).envelope.message).toBe('a is bad. b is bad');
+  });
+
+  it('hides anything else behind a 500 and logs it on the server only', () => {
+    const logger = fakeLogger();
+    const dbError = Object.assign(new Error('duplicate key value violates unique constraint "users_pkey"'), { code: '23505' });
+    const answer = toErrorAnswer(dbError, logger);
+    expect(answer.envelope).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(JSON.stringify(answer)).not.toContain('users_pkey');
+    expect(logger.lines.join()).toContain('users_pkey');
+  });
+
+  it("keeps Fastify's own request errors as 4xx", () => {
+    const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+    expect(toErrorAnswer(tooLarge, fakeLogger()).envelope).toEqual({ statusCode: 413, message: 'The request is too large' });
+  });
+});

@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, JWT_SECRET_FILE, REPO_ROOT, loadConfig, parseEnvironment } from './app-config.js';
+
+describe('configuration from the environment', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'pnss-config-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('has the documented defaults', () => {
+    const config = parseEnvironment({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: join(REPO_ROOT, 'data'),
+      database: { kind: 'pglite', dataDir: join(REPO_ROOT, 'data', 'pglite') },
+      jwtSecret: null,
+      adminUsername: 'admin',
+      adminPassword: null,
+      sessionHours: 12,
+      corsOrigins: [],
+      remotesFile: join(REPO_ROOT, 'remotes.json'),
+      webRoot: REPO_ROOT.replace(/\/$/, ''),
+      siteVersionUrl: null,
+      updateUrl: null,
+      bcryptRounds: 12,
+    });
+    const rootVersion = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(config.appVersion).toBe(rootVersion);
+    // The site version defaults to the running one, so no update is flagged.
+    expect(config.siteVersion).toBe(rootVersion);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(parseEnvironment({ DATABASE_URL: 'postgres://u@db:5432/pnss' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/pnss',
+    });
+  });
+
+  it('reads CORS_ORIGINS as a comma list of origins', () => {
+    expect(parseEnvironment({ CORS_ORIGINS: 'https://a.org, http://b.org:8080/path' }).corsOrigins).toEqual([
+      'https://a.org',
+      'http://b.org:8080',
+    ]);
+  });
+
+  it('names every bad setting at once', () => {
+    let error: unknown;
+    try {
+      parseEnvironment({
+        PORT: 'eighty',
+        SESSION_HOURS: '0',
+        JWT_SECRET: 'short',
+        DATABASE_URL: 'mysql://x',
+        CORS_ORIGINS: 'not a url',
+        ADMIN_PASSWORD: 'admin-password',
+        UPDATE_URL: 'ftp://x',
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'SESSION_HOURS', 'JWT_SECRET', 'DATABASE_URL', 'CORS_ORIGINS', 'ADMIN_PASSWORD', 'UPDATE_URL']) {
+      expect(problems).toContain(name);
+    }
+  });
+
+  it('generates the JWT secret once under DATA_DIR, readable by the owner only, and reuses it', () => {
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const file = join(dataDir, JWT_SECRET_FILE);
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first.jwtSecret);
+  });
+
+  it('prefers JWT_SECRET and refuses an unusable secret file', () => {
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) }).jwtSecret).toBe('x'.repeat(40));
+    writeFileSync(join(dataDir, JWT_SECRET_FILE), 'tiny');
+    expect(() => loadConfig({ DATA_DIR: dataDir })).toThrow(ConfigError);
+  });
+});
