@@ -1,6 +1,8 @@
 import { JwtService } from '@nestjs/jwt';
 import type { ErrorEnvelope, LoginResponse, SessionUser } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
+import { eq } from 'drizzle-orm';
+import { sessions } from '../src/database/schema.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, type TestApp, createTestApp } from './support/test-app.js';
 
 describe('sign-in, sessions and the global guard', () => {
@@ -145,6 +147,19 @@ describe('sign-in, sessions and the global guard', () => {
         .body as SessionUser;
       expect(after.role).toBe('clinician');
       expect(after.permissions).toContain(PERMISSIONS.GET_PATIENTS);
+    });
+
+    it('drops sessions that ended over a day ago when the user signs in again', async () => {
+      const user = await t.createUserWithRole('reporting');
+      const longAgo = new Date(Date.now() - 3 * 24 * 3600_000);
+      const [old] = await t.database.db
+        .insert(sessions)
+        .values({ userId: user.user._id, createdAt: longAgo, expiresAt: longAgo, ip: null })
+        .returning({ id: sessions.id });
+      await t.signIn(user.username, user.password);
+      const left = await t.database.db.select().from(sessions).where(eq(sessions.userId, user.user._id));
+      expect(left.map((s) => s.id)).not.toContain(old.id);
+      expect(left.length).toBe(2);
     });
 
     it('revokes the token on sign-out', async () => {

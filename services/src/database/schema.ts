@@ -100,3 +100,5 @@ export const referenceLists = pgTable('reference_lists', {
   entries: jsonb('entries').$type<unknown[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export * from './patients.schema.js';

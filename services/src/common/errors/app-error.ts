@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly errors?: FieldError[],
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Extra fields of the answer's body, e.g. `current` (the newer record) of an edit conflict. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

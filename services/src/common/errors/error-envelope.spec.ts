@@ -15,6 +15,15 @@ describe('the one error envelope { statusCode, message, errors? }', () => {
     expect(invalid.envelope).toEqual({ statusCode: 400, message: 'Bad', errors: [{ field: 'a', message: 'Bad' }] });
   });
 
+  it('adds the details of our own errors to the body, never over the envelope fields', () => {
+    const conflict = new AppError(409, 'Changed by someone else', undefined, undefined, { current: { version: 4 }, statusCode: 200 });
+    expect(toErrorAnswer(conflict, fakeLogger()).envelope).toEqual({
+      statusCode: 409,
+      message: 'Changed by someone else',
+      current: { version: 4 },
+    });
+  });
+
   it("keeps Nest's client errors and their message", () => {
     expect(toErrorAnswer(new NotFoundException('Cannot GET /api/x'), fakeLogger()).envelope).toEqual({
       statusCode: 404,

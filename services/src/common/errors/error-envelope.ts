@@ -17,7 +17,8 @@ export function toErrorAnswer(error: unknown, logger: LoggerService): ErrorAnswe
   if (error instanceof AppError) {
     if (error.statusCode >= 500) logger.error(`${error.statusCode} ${error.message}`);
     return {
-      envelope: envelope(error.statusCode, error.message, error.errors),
+      // The envelope's own fields win over any detail of the same name.
+      envelope: { ...error.details, ...envelope(error.statusCode, error.message, error.errors) },
       headers: error.headers,
     };
   }

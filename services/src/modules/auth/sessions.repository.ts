@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { roles, sessions, users } from '../../database/schema.js';
 
@@ -22,6 +22,10 @@ export class SessionsRepository {
   constructor(private readonly database: DatabaseService) {}
 
   async create(tx: Executor, session: { userId: string; expiresAt: Date; ip: string | null }): Promise<string> {
+    // Sessions that ended over a day ago only take space (sign-ins themselves are in the audit log).
+    await tx
+      .delete(sessions)
+      .where(and(eq(sessions.userId, session.userId), lt(sessions.expiresAt, sql`now() - interval '1 day'`)));
     const [row] = await tx.insert(sessions).values(session).returning({ id: sessions.id });
     return row.id;
   }

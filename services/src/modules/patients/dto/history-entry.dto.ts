@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { GyneDiagnosisEntry, HistoryEntry } from '@pnss/libs/api';
+import { GYNE_STAGES, PROCEDURE_TYPES } from '@pnss/libs/enums';
+import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsCode } from './field-rules.js';
+
+export const OTHERS_TEXT_MAX = 500;
+
+/** One entry of a history list (medical and obstetric history, co-morbidities, procedures). */
+export class HistoryEntryDto implements HistoryEntry {
+  @ApiProperty()
+  @IsInt({ message: 'conditionId must be a whole number' })
+  conditionId!: number;
+
+  @ApiProperty()
+  @IsInt({ message: 'categoryId must be a whole number' })
+  categoryId!: number;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Free text for condition 999999 Others' })
+  @IsOptional()
+  @IsString({ message: 'others must be text' })
+  @MaxLength(OTHERS_TEXT_MAX, { message: `others must be at most ${OTHERS_TEXT_MAX} characters` })
+  others?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Procedure entries: PROCEDURE_TYPES' })
+  @IsOptional()
+  @IsCode(PROCEDURE_TYPES, 'Procedure type')
+  procedureType?: number | null;
+}
+
+/** One gynecologic diagnosis (gynecologicalDiagnosis). */
+export class GyneDiagnosisEntryDto implements GyneDiagnosisEntry {
+  @ApiProperty()
+  @IsInt({ message: 'conditionId must be a whole number' })
+  conditionId!: number;
+
+  @ApiProperty()
+  @IsInt({ message: 'categoryId must be a whole number' })
+  categoryId!: number;
+
+  @ApiPropertyOptional({ nullable: true, description: 'GYNE_STAGES' })
+  @IsOptional()
+  @IsCode(GYNE_STAGES, 'Stage')
+  gyneStage?: number | null;
+
+  @ApiPropertyOptional({ nullable: true, description: "Free text for 999999 Others ('Specify histopath diagnosis')" })
+  @IsOptional()
+  @IsString({ message: 'othersField must be text' })
+  @MaxLength(OTHERS_TEXT_MAX, { message: `othersField must be at most ${OTHERS_TEXT_MAX} characters` })
+  othersField?: string | null;
+}
