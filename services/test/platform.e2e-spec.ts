@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CategoryListItem } from '@pnss/libs/api';
+import type { CategoryListItem, Role } from '@pnss/libs/api';
 import { REFERENCE_LIST_CATALOGUE, REFERENCE_LISTS } from '@pnss/libs/lookups';
-import { PERMISSIONS } from '@pnss/libs/permissions';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
+import { eq } from 'drizzle-orm';
+import { roles } from '../src/database/schema.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 const REMOTE_ORIGIN = 'https://modules.example.org';
@@ -150,7 +152,7 @@ describe('reference lists, version check, web files and restarts', () => {
   });
 
   describe('a file-backed PGlite database', () => {
-    it('keeps users, sessions and the rate limit across a restart, and seeds idempotently', async () => {
+    it('keeps users, sessions, the rate limit and role edits across a restart; new catalogue permissions reach seeded roles', async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'pnss-pglite-'));
       const database = { kind: 'pglite', dataDir } as const;
       // The same secret, as JWT_SECRET or the secret file under DATA_DIR gives a restarted server.
@@ -161,7 +163,25 @@ describe('reference lists, version check, web files and restarts', () => {
         for (let i = 0; i < 5; i++) {
           await first.http.post('/api/accounts/login').set('X-Forwarded-For', '10.5.0.1').send({ username: user.username, password: `bad password ${i}` }).expect(401);
         }
-        const rolesBefore = (await first.http.get('/api/roles').set('Authorization', (await first.signInAsAdmin()).authorization)).body as unknown[];
+        const firstAdmin = await first.signInAsAdmin();
+        const listed = (await first.http.get('/api/roles').set('Authorization', firstAdmin.authorization)).body as Role[];
+        const reporting = listed.find((r) => r.roleName === 'reporting') as Role;
+        // An administrator's edit, which the next start must keep.
+        await first.http
+          .put('/api/roles')
+          .set('Authorization', firstAdmin.authorization)
+          .send([{ _id: reporting._id, rolePermissions: [PERMISSIONS.VIEW_REPORTS] }])
+          .expect(200);
+        // As if view_audit had been added to the catalogue after this database was last seeded.
+        const adminRole = listed.find((r) => r.roleName === 'admin') as Role;
+        await first.database.db
+          .update(roles)
+          .set({
+            rolePermissions: adminRole.rolePermissions.filter((p) => p !== PERMISSIONS.VIEW_AUDIT),
+            knownPermissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.VIEW_AUDIT),
+          })
+          .where(eq(roles.id, adminRole._id));
+        const rolesBefore = (await first.http.get('/api/roles').set('Authorization', firstAdmin.authorization)).body as Role[];
         await first.close();
 
         const second = await createTestApp({ database, config });
@@ -169,8 +189,10 @@ describe('reference lists, version check, web files and restarts', () => {
           await second.http.post('/api/accounts/auth').set('Authorization', user.authorization).expect(200);
           await second.http.post('/api/accounts/login').set('X-Forwarded-For', '10.5.0.1').send({ username: user.username, password: user.password }).expect(429);
           const admin = await second.signInAsAdmin();
-          const rolesAfter = (await second.http.get('/api/roles').set('Authorization', admin.authorization)).body as unknown[];
-          expect(rolesAfter).toEqual(rolesBefore);
+          const rolesAfter = (await second.http.get('/api/roles').set('Authorization', admin.authorization)).body as Role[];
+          expect(rolesAfter.map((r) => r.roleName)).toEqual(rolesBefore.map((r) => r.roleName));
+          expect(rolesAfter.find((r) => r.roleName === 'reporting')?.rolePermissions).toEqual([PERMISSIONS.VIEW_REPORTS]);
+          expect(rolesAfter.find((r) => r.roleName === 'admin')?.rolePermissions).toEqual([...ALL_PERMISSIONS]);
           const users = await second.http.get('/api/accounts').query({ search: 'admin' }).set('Authorization', admin.authorization);
           expect(users.body.count).toBe(1);
         } finally {
