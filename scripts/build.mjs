@@ -47,7 +47,8 @@ for (const [index, target] of TARGETS.entries()) {
   }
   console.info(`${label}: building...`);
   const t0 = Date.now();
-  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+  // By package name: `-w libs` would also select the workspaces nested under libs/.
+  const result = spawnSync('npm', ['run', 'build', '--silent', '-w', `@pnss/${target.workspace}`], {
     cwd: root,
     stdio: 'inherit',
   });
