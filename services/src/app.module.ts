@@ -7,13 +7,15 @@ import { DatabaseModule } from './database/database.module.js';
 import { AccountsModule } from './modules/accounts/accounts.module.js';
 import { AuditModule } from './modules/audit/audit.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { CasesModule } from './modules/cases/cases.module.js';
 import { CategoriesModule } from './modules/categories/categories.module.js';
+import { PatientsModule } from './modules/patients/patients.module.js';
 import { PlatformModule } from './modules/platform/platform.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { SeedModule } from './modules/seed/seed.module.js';
 
 /** A new feature module is added to FEATURE_MODULES (see services/README.md). */
-const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule];
+const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule];
 
 @Module({})
 export class AppModule {

@@ -18,8 +18,8 @@ export class HistoryEntryDto implements HistoryEntry {
 
   @ApiPropertyOptional({ nullable: true, description: 'Free text for condition 999999 Others' })
   @IsOptional()
-  @IsString({ message: 'others must be text' })
   @MaxLength(OTHERS_TEXT_MAX, { message: `others must be at most ${OTHERS_TEXT_MAX} characters` })
+  @IsString({ message: 'others must be text' })
   others?: string | null;
 
   @ApiPropertyOptional({ nullable: true, description: 'Procedure entries: PROCEDURE_TYPES' })
@@ -45,7 +45,7 @@ export class GyneDiagnosisEntryDto implements GyneDiagnosisEntry {
 
   @ApiPropertyOptional({ nullable: true, description: "Free text for 999999 Others ('Specify histopath diagnosis')" })
   @IsOptional()
-  @IsString({ message: 'othersField must be text' })
   @MaxLength(OTHERS_TEXT_MAX, { message: `othersField must be at most ${OTHERS_TEXT_MAX} characters` })
+  @IsString({ message: 'othersField must be text' })
   othersField?: string | null;
 }

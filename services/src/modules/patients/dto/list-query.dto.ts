@@ -20,8 +20,8 @@ export class ListQueryDto extends PageQueryDto {
   @ApiPropertyOptional()
   @IsOptional()
   @Trim()
-  @IsString({ message: 'search must be text' })
   @MaxLength(100, { message: 'search must be at most 100 characters' })
+  @IsString({ message: 'search must be text' })
   search?: string;
 
   @ApiPropertyOptional({ description: 'YYYY-MM-DD: cases admitted on or after this day' })

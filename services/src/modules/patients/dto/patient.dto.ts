@@ -16,6 +16,8 @@ export const HISTORY_MAX_ENTRIES = 200;
  * `@pnss/libs` (checked by the service on the record as it would be saved). The server-owned
  * fields a client may echo back (`hasOpenCase`, `isAdmitted`, `createdAt`, `updatedAt`) are
  * accepted and ignored; `_id` and `patientid`, when sent on PUT, must name the patient of the path.
+ * The type check sits nearest each property: class-validator reports it first, so a number sent as
+ * a name reads 'must be text', not 'too long'.
  */
 export class PatientDto implements Partial<PatientPayload> {
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :patientid' })
@@ -31,22 +33,22 @@ export class PatientDto implements Partial<PatientPayload> {
   @ApiPropertyOptional()
   @IsOptional()
   @Trim()
-  @IsString({ message: 'First name must be text' })
   @MaxLength(NAME_MAX, { message: `First name must be at most ${NAME_MAX} characters` })
+  @IsString({ message: 'First name must be text' })
   firstName?: string;
 
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @Trim()
-  @IsString({ message: 'Middle name must be text' })
   @MaxLength(NAME_MAX, { message: `Middle name must be at most ${NAME_MAX} characters` })
+  @IsString({ message: 'Middle name must be text' })
   middleName?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
   @Trim()
-  @IsString({ message: 'Last name must be text' })
   @MaxLength(NAME_MAX, { message: `Last name must be at most ${NAME_MAX} characters` })
+  @IsString({ message: 'Last name must be text' })
   lastName?: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'A PNG, JPEG or WebP data URL of at most 200 KB' })

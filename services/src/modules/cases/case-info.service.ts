@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { type PatientCaseInfo, type PatientCaseInfoResponse, emptyCaseForm } from '@pnss/libs/api';
+import { PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
+import { applyCaseChange } from '@pnss/libs/rules';
+import { validateCaseInfo } from '@pnss/libs/validation';
+import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
+import { isUuid } from '../../common/validation/parse-id.pipe.js';
+import { DatabaseService } from '../../database/database.service.js';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import type { PatientRow } from '../patients/patients.repository.js';
+import { PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
+import { toCaseForm } from './case-record.js';
+import { CasesErrorCode, casesError } from './cases.errors.js';
+import { CasesService } from './cases.service.js';
+import type { CaseInfoDto } from './dto/case-info.dto.js';
+
+/** GET /api/patientcases/:caseid: the case-information screen's fields. `_id` is the case's id. */
+export type CaseInfoView = PatientCaseInfo & {
+  _id: string;
+  caseid: string;
+  patientid: string;
+  pediatricConfirmed: boolean;
+  isClose: boolean;
+  isArchived: boolean;
+  version: number;
+};
+
+/**
+ * Reply of POST and PUT /api/patientcases: as SPEC.md §2 reads it ("goes to the case form for the
+ * returned patient id") and as PatientCaseInfoResponse of @pnss/libs types it, `_id` is the
+ * patient's id; `caseid` is the case's; `patientid` repeats the patient's id for clarity.
+ */
+export type CaseInfoAnswer = PatientCaseInfoResponse & {
+  patientid: string;
+  caseNum: string;
+  birthDate: string | null;
+  pediatricConfirmed: boolean;
+  version: number;
+};
+
+/**
+ * The case-information screen (SPEC.md §2): a case number, and the patient's birth date and
+ * pediatric confirmation. Creating one without a patient creates the patient as well, in the same
+ * transaction.
+ */
+@Injectable()
+export class CaseInfoService {
+  constructor(
+    private readonly cases: CasesService,
+    private readonly patients: PatientsService,
+    private readonly database: DatabaseService,
+  ) {}
+
+  async get(caseId: string): Promise<CaseInfoView> {
+    const row = await this.cases.requireById(caseId);
+    const patient = await this.patients.require(row.patientId);
+    return {
+      _id: row.id,
+      caseid: row.id,
+      patientid: row.patientId,
+      caseNum: row.caseNum,
+      birthDate: patient.birthDate,
+      pediatricConfirmed: patient.pediatricConfirmed,
+      isClose: row.isClose,
+      isArchived: row.isArchived,
+      version: row.version,
+    };
+  }
+
+  async create(user: AuthenticatedUser, dto: CaseInfoDto): Promise<CaseInfoAnswer> {
+    let existing: PatientRow | null = null;
+    if (dto.patientid) {
+      if (!isUuid(dto.patientid)) throw badField('patientid', 'patientid is not a valid id');
+      existing = await this.patients.require(dto.patientid.toLowerCase());
+    }
+    const info = this.nextInfo(dto, existing, '');
+    if (!existing) assertHolds(user, PERMISSIONS.SAVE_PATIENT);
+    else if (patientChanges(existing, info)) assertHolds(user, PERMISSIONS.UPDATE_PATIENT);
+
+    const { patient, row } = await this.database.transaction(async (tx) => {
+      const patient = existing
+        ? await this.patients.updateForCase(tx, user, existing, patientFields(info))
+        : await this.patients.createForCase(tx, user, patientFields(info));
+      const form = applyCaseChange(emptyCaseForm(patient.id, info.caseNum), {}, { patientBirthDate: patient.birthDate });
+      this.cases.assertSavable(form);
+      return { patient, row: await this.cases.insert(tx, user, form) };
+    });
+    return answer(patient, row.id, row.caseNum, row.version);
+  }
+
+  /** A closed case refuses the change (409) like any other edit; a stale `version` is a 409 with the newer case. */
+  async update(user: AuthenticatedUser, caseId: string, dto: CaseInfoDto): Promise<CaseInfoAnswer> {
+    for (const field of ['_id', 'caseid'] as const) {
+      const sent = dto[field];
+      if (sent && sent.toLowerCase() !== caseId) throw badField(field, `${field} does not match the case of the address`);
+    }
+    const row = await this.cases.requireById(caseId);
+    if (dto.patientid && dto.patientid.toLowerCase() !== row.patientId) {
+      throw badField('patientid', 'patientid does not match the patient of this case');
+    }
+    const before = toCaseForm(row);
+    if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
+    if (dto.version !== undefined && dto.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
+
+    const current = await this.patients.require(row.patientId);
+    const info = this.nextInfo(dto, current, row.caseNum);
+    if (patientChanges(current, info)) assertHolds(user, PERMISSIONS.UPDATE_PATIENT);
+
+    const { patient, saved } = await this.database.transaction(async (tx) => {
+      const patient = await this.patients.updateForCase(tx, user, current, patientFields(info));
+      // A new birth date changes the age at admission, which the dependency function recomputes.
+      const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
+      this.cases.assertSavable(after);
+      return { patient, saved: await this.cases.save(user, row, before, after, tx) };
+    });
+    return answer(patient, saved.id, saved.caseNum, saved.version);
+  }
+
+  /** The screen's values as they would be saved, checked with the case-information rules of @pnss/libs. */
+  private nextInfo(dto: CaseInfoDto, patient: PatientRow | null, caseNum: string) {
+    const info = {
+      caseNum: dto.caseNum ?? caseNum,
+      birthDate: dto.birthDate === undefined ? (patient?.birthDate ?? null) : toCalendarDate(dto.birthDate),
+      pediatricConfirmed: dto.pediatricConfirmed ?? patient?.pediatricConfirmed ?? false,
+    };
+    const errors = validateCaseInfo(info, { today: serverToday() });
+    if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
+    return info;
+  }
+}
+
+function patientFields(info: { birthDate: string | null; pediatricConfirmed: boolean }) {
+  return { birthDate: info.birthDate, pediatricConfirmed: info.pediatricConfirmed };
+}
+
+function patientChanges(patient: PatientRow, info: { birthDate: string | null; pediatricConfirmed: boolean }): boolean {
+  return patient.birthDate !== info.birthDate || patient.pediatricConfirmed !== info.pediatricConfirmed;
+}
+
+/** Changing the patient's record through this screen needs the patient permission as well. */
+function assertHolds(user: AuthenticatedUser, permission: PermissionName): void {
+  if (!user.permissions.includes(permission)) throw commonError(CommonErrorCode.PermissionDenied);
+}
+
+function answer(patient: PatientRow, caseId: string, caseNum: string, version: number): CaseInfoAnswer {
+  return {
+    _id: patient.id,
+    caseid: caseId,
+    patientid: patient.id,
+    caseNum,
+    birthDate: patient.birthDate,
+    pediatricConfirmed: patient.pediatricConfirmed,
+    version,
+  };
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '../../database/database.module.js';
+import { AuditModule } from '../audit/audit.module.js';
+import { PatientsModule } from '../patients/patients.module.js';
+import { CaseInfoService } from './case-info.service.js';
+import { CasesController } from './cases.controller.js';
+import { CasesRepository } from './cases.repository.js';
+import { CasesService } from './cases.service.js';
+import { PatientCasesController } from './patient-cases.controller.js';
+
+/** Case forms, their lifecycle, the cases list and the case-information screen. */
+@Module({
+  imports: [DatabaseModule, AuditModule, PatientsModule],
+  controllers: [CasesController, PatientCasesController],
+  providers: [CasesRepository, CasesService, CaseInfoService],
+  exports: [CasesService],
+})
+export class CasesModule {}

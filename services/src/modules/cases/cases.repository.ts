@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { patientCases, patients } from '../../database/patients.schema.js';
+import {
+  ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
+} from '../patients/patient-case.filters.js';
+import type { CaseColumns, CaseRow } from './case-record.js';
+import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
+
+export type NewCaseRow = typeof patientCases.$inferInsert;
+/** What a change may write besides the form: the lifecycle flags. */
+export type CaseChanges = Partial<CaseColumns & Pick<CaseRow, 'isClose' | 'isArchived' | 'closedAt'>>;
+
+export interface CaseListQuery {
+  search?: string;
+  tag?: CaseListTag;
+  cases?: CaseListFilter;
+  fromdate?: string;
+  todate?: string;
+}
+
+const c = patientCases;
+const LIST_COLUMNS = {
+  id: c.id,
+  patientId: c.patientId,
+  caseNum: c.caseNum,
+  caseFormType: c.caseFormType,
+  isPregnancy: c.isPregnancy,
+  isGyne: c.isGyne,
+  isClose: c.isClose,
+  isArchived: c.isArchived,
+  submissionId: c.submissionId,
+  admissionDate: c.admissionDate,
+  dischargeDate: c.dischargeDate,
+  age: c.age,
+  version: c.version,
+  updatedAt: c.updatedAt,
+  birthDate: patients.birthDate,
+};
+export type CaseListRow = Pick<
+  CaseRow,
+  | 'id' | 'patientId' | 'caseNum' | 'caseFormType' | 'isPregnancy' | 'isGyne' | 'isClose' | 'isArchived' | 'submissionId'
+  | 'admissionDate' | 'dischargeDate' | 'age' | 'version' | 'updatedAt'
+> & { birthDate: string | null };
+
+/** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
+@Injectable()
+export class CasesRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  async findById(id: string, executor: Executor = this.database.db): Promise<CaseRow | null> {
+    const [row] = await executor.select().from(c).where(eq(c.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A patient's cases, newest admission first; cases not yet admitted first of all. */
+  async listForPatient(patientId: string): Promise<CaseRow[]> {
+    return this.database.db
+      .select()
+      .from(c)
+      .where(eq(c.patientId, patientId))
+      .orderBy(sql`${c.admissionDate} desc nulls first`, desc(c.createdAt), asc(c.id));
+  }
+
+  async insert(tx: Executor, values: NewCaseRow): Promise<CaseRow> {
+    const [row] = await tx.insert(c).values(values).returning();
+    return row;
+  }
+
+  /**
+   * Writes only when the stored version is still `expectedVersion` (and, with `onlyIfOpen`, the case
+   * is still open), bumping the version. null when another change came first.
+   */
+  async updateIfVersion(
+    tx: Executor,
+    id: string,
+    expectedVersion: number,
+    changes: CaseChanges,
+    actorId: string | null,
+    onlyIfOpen: boolean,
+  ): Promise<CaseRow | null> {
+    const conditions = [eq(c.id, id), eq(c.version, expectedVersion)];
+    if (onlyIfOpen) conditions.push(eq(c.isClose, false));
+    const [row] = await tx
+      .update(c)
+      .set({ ...changes, version: sql`${c.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
+      .where(and(...conditions))
+      .returning();
+    return row ?? null;
+  }
+
+  /** One page of the cases list, paged in SQL. */
+  async page(query: CaseListQuery, limit: number, skip: number): Promise<{ rows: CaseListRow[]; count: number }> {
+    const where = and(...this.conditions(query));
+    const db = this.database.db;
+    const rows = await db
+      .select(LIST_COLUMNS)
+      .from(c)
+      .innerJoin(patients, eq(patients.id, c.patientId))
+      .where(where)
+      .orderBy(desc(c.createdAt), desc(c.id))
+      .limit(limit)
+      .offset(skip);
+    const [total] = await db.select({ n: count() }).from(c).where(where);
+    return { rows, count: total.n };
+  }
+
+  private conditions(query: CaseListQuery): SQL[] {
+    const conditions: SQL[] = [];
+    if (query.cases === 'archived') conditions.push(ARCHIVED_CASE);
+    else conditions.push(NOT_ARCHIVED_CASE);
+    if (query.cases === 'ob') conditions.push(OB_CASE);
+    if (query.cases === 'gyne') conditions.push(GYNE_CASE);
+    if (query.tag === 'openCase') conditions.push(OPEN_CASE);
+    if (query.tag === 'admitted') conditions.push(ADMITTED_CASE);
+    if (query.search) conditions.push(ilike(c.caseNum, containsPattern(query.search)));
+    conditions.push(...admittedBetween(query.fromdate, query.todate));
+    return conditions;
+  }
+}

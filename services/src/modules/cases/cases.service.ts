@@ -1,0 +1,308 @@
+import { Injectable } from '@nestjs/common';
+import { type CaseForm, type CaseListItem, type CaseStateResponse, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
+import { applyCaseChange, caseActions, isPostpartumVariant } from '@pnss/libs/rules';
+import { TOASTS, validateCaseSave, validateCloseCase, validateDate } from '@pnss/libs/validation';
+import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
+import { pageWindow } from '../../common/paging/page-query.dto.js';
+import { isUniqueViolation } from '../../database/database-errors.js';
+import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type AuditActor, type AuditEntryView, AuditService } from '../audit/audit.service.js';
+import { diffChanges } from '../audit/diff-changes.js';
+import { PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
+import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
+import { CasesErrorCode, casesError } from './cases.errors.js';
+import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
+import type { CaseActionDto } from './dto/case-action.dto.js';
+import type { CaseFormInput } from './dto/case-form.dto.js';
+import { READ_ONLY_CASE_FIELDS } from './dto/case-form.rules.js';
+import type { CaseListQueryDto } from './dto/case-list-query.dto.js';
+
+/** The audit log records what the clinician changed, not the bookkeeping. */
+const AUDIT_OMIT = { omit: ['_id', 'patientid', 'version', 'createdAt', 'updatedAt'] } as const;
+const CASE_NUMBER_KEY = 'patient_cases_case_num_lower_key';
+const CALENDAR_FIELDS = ['admissionDate', 'dischargeDate', 'deliveryDate'] as const;
+
+/** An item of GET /api/patientcases: the libs CaseListItem plus what the list shows without another call. */
+export type CaseListEntry = CaseListItem & {
+  isPregnancy: boolean;
+  isGyne: boolean;
+  /** The patient's birth date, for the age when the case has no admission date yet. */
+  birthDate: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+export type CaseStateAnswer = CaseStateResponse & { patientid: string; submissionId: string | null };
+
+/**
+ * The case form and its lifecycle (SPEC.md §4), enforced here: every save runs the dependency
+ * function of @pnss/libs, so hidden fields are cleared and derived values computed by the server;
+ * Close runs the whole close-case check; every write is one UPDATE ... WHERE version = expected,
+ * audited in its transaction.
+ */
+@Injectable()
+export class CasesService {
+  constructor(
+    private readonly repository: CasesRepository,
+    private readonly patients: PatientsService,
+    private readonly database: DatabaseService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
+    const { page, limit, skip } = pageWindow(query.page ?? query.offset);
+    const { rows, count } = await this.repository.page(
+      {
+        search: query.search,
+        tag: query.tag,
+        cases: query.cases,
+        fromdate: toCalendarDate(query.fromdate) ?? undefined,
+        todate: toCalendarDate(query.todate) ?? undefined,
+      },
+      limit,
+      skip,
+    );
+    return { items: rows.map(toListEntry), count, offset: page };
+  }
+
+  async listForPatient(patientId: string): Promise<CaseForm[]> {
+    await this.patients.require(patientId);
+    return (await this.repository.listForPatient(patientId)).map(toCaseForm);
+  }
+
+  async get(patientId: string, caseId: string): Promise<CaseForm> {
+    return toCaseForm(await this.requireCase(patientId, caseId));
+  }
+
+  async create(actor: AuditActor, patientId: string, input: CaseFormInput): Promise<CaseForm> {
+    const patient = await this.patients.require(patientId);
+    const patch = this.toPatch(input, patientId, null);
+    const form = applyCaseChange(emptyCaseForm(patientId, ''), patch, { patientBirthDate: patient.birthDate });
+    this.assertSavable(form);
+    const row = await this.database.transaction((tx) => this.insert(tx, actor, form));
+    return toCaseForm(row);
+  }
+
+  /**
+   * Applies the fields sent to the stored form. `version` must be the stored one: otherwise, or when
+   * someone saved in between, a 409 carries the newer case and nothing is written.
+   */
+  async update(actor: AuditActor, patientId: string, caseId: string, input: CaseFormInput): Promise<CaseForm> {
+    if (input.version === undefined) {
+      throw badField('version', 'version is required: send the version of the case you opened');
+    }
+    const row = await this.requireCase(patientId, caseId);
+    const before = toCaseForm(row);
+    if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
+    if (input.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
+
+    const patient = await this.patients.require(patientId);
+    const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: patient.birthDate });
+    this.assertSavable(after);
+    return toCaseForm(await this.save(actor, row, before, after));
+  }
+
+  async close(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    if (!caseActions(form).close) {
+      throw casesError(form.isClose ? CasesErrorCode.AlreadyClosed : CasesErrorCode.CloseArchived);
+    }
+    const patient = await this.patients.require(patientId);
+    const normalized = applyCaseChange(form, {}, { patientBirthDate: patient.birthDate });
+    const errors = validateCloseCase(normalized, { today: serverToday(), patientBirthDate: patient.birthDate });
+    if (errors.length > 0) throw casesError(CasesErrorCode.CloseCheckFailed, { errors });
+    return this.changeState(actor, row, form, { ...normalized, isClose: true }, 'close', TOASTS.caseClosed, {
+      ...toCaseColumns(normalized),
+      isClose: true,
+      closedAt: new Date(),
+    });
+  }
+
+  /** Only a closed case that no census package carries can be reopened. */
+  async reopen(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    if (!form.isClose) throw casesError(CasesErrorCode.AlreadyOpen);
+    if (form.submissionId) throw casesError(CasesErrorCode.ReopenSubmitted);
+    if (!caseActions(form).reopen) throw casesError(CasesErrorCode.AlreadyOpen);
+    return this.changeState(actor, row, form, { ...form, isClose: false }, 'reopen', TOASTS.caseReopened, {
+      isClose: false,
+      closedAt: null,
+    });
+  }
+
+  async archive(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    if (!caseActions(form).archive) {
+      throw casesError(form.isClose ? CasesErrorCode.ArchiveClosed : CasesErrorCode.AlreadyArchived);
+    }
+    return this.changeState(actor, row, form, { ...form, isArchived: true }, 'archive', TOASTS.caseArchived, { isArchived: true });
+  }
+
+  async unarchive(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    if (!caseActions(form).unarchive) throw casesError(CasesErrorCode.NotArchived);
+    return this.changeState(actor, row, form, { ...form, isArchived: false }, 'unarchive', TOASTS.caseUnarchived, {
+      isArchived: false,
+    });
+  }
+
+  /** The case's audit entries, newest first. */
+  async history(patientId: string, caseId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
+    await this.requireCase(patientId, caseId);
+    return this.audit.list({ entity: 'case', entityId: caseId }, offset);
+  }
+
+  // For the case-information screen (CaseInfoService), in its transaction.
+
+  /** A case by id alone, or a 404. */
+  async requireById(caseId: string, executor?: Executor): Promise<CaseRow> {
+    const row = await this.repository.findById(caseId, executor);
+    if (!row) throw casesError(CasesErrorCode.CaseNotFound);
+    return row;
+  }
+
+  /** Inserts a normalised form and audits it; a taken case number is a 409. */
+  async insert(tx: Executor, actor: AuditActor, form: CaseForm): Promise<CaseRow> {
+    let row: CaseRow;
+    try {
+      row = await this.repository.insert(tx, { ...toCaseColumns(form), patientId: form.patientid, createdBy: actor.id, updatedBy: actor.id });
+    } catch (error) {
+      if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
+      throw error;
+    }
+    await this.audit.record(tx, {
+      actor, entity: 'case', entityId: row.id, action: 'create', changes: diffChanges(null, auditable(toCaseForm(row)), AUDIT_OMIT),
+    });
+    return row;
+  }
+
+  /**
+   * Writes `after` over `row` if the case is still open and at the version read, and audits the
+   * changed fields. Nothing changed: nothing is written. In `tx` when given, else in its own transaction.
+   */
+  async save(actor: AuditActor, row: CaseRow, before: CaseForm, after: CaseForm, tx?: Executor): Promise<CaseRow> {
+    const changes = diffChanges(auditable(before), auditable(after), AUDIT_OMIT);
+    if (changes.length === 0) return row;
+    const write = async (executor: Executor): Promise<CaseRow> => {
+      let saved: CaseRow | null;
+      try {
+        saved = await this.repository.updateIfVersion(executor, row.id, row.version, toCaseColumns(after), actor.id, true);
+      } catch (error) {
+        if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
+        throw error;
+      }
+      if (!saved) throw await this.conflict(row.id, executor);
+      await this.audit.record(executor, { actor, entity: 'case', entityId: row.id, action: 'update', changes });
+      return saved;
+    };
+    return tx ? write(tx) : this.database.transaction(write);
+  }
+
+  /** 'Case number is required' and the date bounds of SPEC.md §5, on the form as it would be stored. */
+  assertSavable(form: CaseForm): void {
+    const today = serverToday();
+    const errors: FieldError[] = validateCaseSave(form);
+    for (const field of CALENDAR_FIELDS) {
+      const bounded = field !== 'deliveryDate' || !isPostpartumVariant(form);
+      const error = validateDate(field, form[field], { today, bounded });
+      if (error) errors.push(error);
+    }
+    if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
+  }
+
+  private async changeState(
+    actor: AuditActor,
+    row: CaseRow,
+    before: CaseForm,
+    after: CaseForm,
+    action: 'close' | 'reopen' | 'archive' | 'unarchive',
+    message: string,
+    changes: CaseChanges,
+  ): Promise<CaseStateAnswer> {
+    const saved = await this.database.transaction(async (tx) => {
+      const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id, false);
+      if (!updated) throw await this.conflict(row.id, tx);
+      await this.audit.record(tx, {
+        actor, entity: 'case', entityId: row.id, action, changes: diffChanges(auditable(before), auditable(after), AUDIT_OMIT),
+      });
+      return updated;
+    });
+    return {
+      _id: saved.id,
+      patientid: saved.patientId,
+      isClose: saved.isClose,
+      isArchived: saved.isArchived,
+      submissionId: saved.submissionId,
+      version: saved.version,
+      message,
+    };
+  }
+
+  private async actionTarget(patientId: string, caseId: string, body: CaseActionDto): Promise<{ row: CaseRow; form: CaseForm }> {
+    this.assertSameIds(body, patientId, caseId);
+    const row = await this.requireCase(patientId, caseId);
+    const form = toCaseForm(row);
+    if (body.version !== undefined && body.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: form });
+    return { row, form };
+  }
+
+  /** A case under the wrong patient is not found: ids never leak across patients. */
+  private async requireCase(patientId: string, caseId: string): Promise<CaseRow> {
+    const row = await this.repository.findById(caseId);
+    if (!row || row.patientId !== patientId) throw casesError(CasesErrorCode.CaseNotFound);
+    return row;
+  }
+
+  /** After a refused conditional write: the newer case (409), or 404 when it is gone. */
+  private async conflict(caseId: string, executor: Executor) {
+    const now = await this.repository.findById(caseId, executor);
+    if (!now) return casesError(CasesErrorCode.CaseNotFound);
+    return now.isClose ? casesError(CasesErrorCode.CaseClosed) : casesError(CasesErrorCode.CaseChanged, { current: toCaseForm(now) });
+  }
+
+  /** The fields a client may set, with dates as 'YYYY-MM-DD'; ids sent must name the case of the address. */
+  private toPatch(input: CaseFormInput, patientId: string, caseId: string | null): Partial<CaseForm> {
+    this.assertSameIds({ patientid: input.patientid, _id: caseId ? (input._id ?? undefined) : undefined }, patientId, caseId);
+    const patch: Record<string, unknown> = { ...input };
+    for (const field of READ_ONLY_CASE_FIELDS) delete patch[field];
+    delete patch.version;
+    for (const field of CALENDAR_FIELDS) {
+      if (typeof patch[field] === 'string') patch[field] = toCalendarDate(patch[field] as string);
+    }
+    return patch as Partial<CaseForm>;
+  }
+
+  private assertSameIds(ids: { patientid?: string | null; caseid?: string | null; _id?: string | null }, patientId: string, caseId: string | null): void {
+    if (ids.patientid && ids.patientid.toLowerCase() !== patientId) {
+      throw badField('patientid', 'patientid does not match the patient of the address');
+    }
+    for (const field of ['caseid', '_id'] as const) {
+      const sent = ids[field];
+      if (sent && caseId && sent.toLowerCase() !== caseId) throw badField(field, `${field} does not match the case of the address`);
+    }
+  }
+}
+
+function auditable(form: CaseForm): Record<string, unknown> {
+  return form as unknown as Record<string, unknown>;
+}
+
+function toListEntry(row: CaseListRow): CaseListEntry {
+  return {
+    _id: row.id,
+    caseNum: row.caseNum,
+    patientid: row.patientId,
+    caseFormType: row.caseFormType,
+    isPregnancy: row.isPregnancy,
+    isGyne: row.isGyne,
+    isClose: row.isClose,
+    isArchived: row.isArchived,
+    submissionId: row.submissionId,
+    admissionDate: row.admissionDate,
+    dischargeDate: row.dischargeDate,
+    age: row.age,
+    birthDate: row.birthDate,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
