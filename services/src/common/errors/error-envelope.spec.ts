@@ -4,7 +4,7 @@ import { toErrorAnswer } from './error-envelope.js';
 
 function fakeLogger(): LoggerService & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, log: () => undefined, warn: () => undefined, error: (message: unknown) => lines.push(String(message)) };
+  return { lines, log: () => undefined, warn: () => undefined, error: (...parts: unknown[]) => lines.push(parts.map(String).join('\n')) };
 }
 
 describe('the one error envelope { statusCode, message, errors? }', () => {
@@ -39,6 +39,18 @@ describe('the one error envelope { statusCode, message, errors? }', () => {
     expect(answer.envelope).toEqual({ statusCode: 500, message: 'Internal server error' });
     expect(JSON.stringify(answer)).not.toContain('users_pkey');
     expect(logger.lines.join()).toContain('users_pkey');
+  });
+
+  it("never logs a failed query's parameters, which may name a patient", () => {
+    const logger = fakeLogger();
+    const cause = new Error('value too long for type character varying(10)');
+    const failed = Object.assign(new Error('Failed query: insert into "patients" ("first_name") values ($1)\nparams: Maria Dela Cruz'), {
+      name: 'DrizzleQueryError', query: 'insert into "patients" ("first_name") values ($1)', params: ['Maria Dela Cruz'], cause,
+    });
+    expect(toErrorAnswer(failed, logger).envelope).toEqual({ statusCode: 500, message: 'Internal server error' });
+    expect(logger.lines.join()).toContain('insert into "patients"');
+    expect(logger.lines.join()).toContain('value too long');
+    expect(logger.lines.join()).not.toContain('Maria');
   });
 
   it("keeps Fastify's own request errors as 4xx", () => {

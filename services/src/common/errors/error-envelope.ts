@@ -81,6 +81,16 @@ function fastifyMessage(error: FastifyClientError): string {
 
 /** Name, message and stack only: request bodies (which may hold a password) are never logged. */
 function logServerError(error: unknown, logger: LoggerService): void {
-  if (error instanceof Error) logger.error(`${error.name}: ${error.message}`, error.stack);
+  if (error instanceof Error && isFailedQuery(error)) {
+    // A failed query's message and stack list its parameters: patient names, birth dates. Log the SQL and the cause only.
+    const cause = error.cause instanceof Error ? error.cause.message : 'no cause';
+    const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at ')).join('\n');
+    logger.error(`${error.name}: Failed query: ${error.query} (${cause})`, frames);
+  } else if (error instanceof Error) logger.error(`${error.name}: ${error.message}`, error.stack);
   else logger.error(`Non-error thrown: ${typeof error}`);
+}
+
+/** Drizzle's DrizzleQueryError: `query` (the SQL text) and `params` (the values). */
+function isFailedQuery(error: Error): error is Error & { query: string; params: unknown } {
+  return typeof (error as { query?: unknown }).query === 'string' && 'params' in error;
 }
