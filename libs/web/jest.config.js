@@ -1,0 +1,3 @@
+import { createJestConfig } from './jest/jest-preset.js';
+
+export default createJestConfig({ dir: import.meta.dirname });

@@ -1,0 +1,31 @@
+// jsdom with the fetch API of Node, as a browser has it: RTK Query's fetchBaseQuery builds
+// Request objects, and a browser resolves '/api/...' against the page, so this does too.
+import { TestEnvironment } from 'jest-environment-jsdom';
+
+export default class PnssJsdomEnvironment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    const page = this.global;
+    const NodeRequest = globalThis.Request;
+    class PageRequest extends NodeRequest {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, page.location.href).href : input, init);
+      }
+    }
+    page.Request = PageRequest;
+    page.Response = globalThis.Response;
+    page.Headers = globalThis.Headers;
+    page.FormData = globalThis.FormData;
+    // Node's Request only accepts Node's AbortSignal.
+    page.AbortController = globalThis.AbortController;
+    page.AbortSignal = globalThis.AbortSignal;
+    page.TextEncoder = globalThis.TextEncoder;
+    page.TextDecoder = globalThis.TextDecoder;
+    page.ReadableStream = globalThis.ReadableStream;
+    page.structuredClone = globalThis.structuredClone;
+    // Each test mocks fetch (see mockApi); until then a call fails loudly.
+    page.fetch = async (input) => {
+      throw new Error(`fetch was not mocked in this test: ${typeof input === 'string' ? input : input.url}`);
+    };
+  }
+}

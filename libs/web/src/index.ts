@@ -1,0 +1,51 @@
+export { api, baseQueryWithSession, type PnssApi } from './api/api-base.js';
+export {
+  platformApi,
+  useLoginMutation,
+  useCheckSessionMutation,
+  useLogoutMutation,
+  useCheckUpdateQuery,
+  useGetCategoriesQuery,
+  type CategoriesResponse,
+} from './api/platform.api.js';
+export { makeStore, rootReducer, type AppStore, type AppDispatch, type RootState, type LazyLoadedSlices } from './store/make-store.js';
+export { useAppDispatch, useAppSelector, useAppStore } from './store/hooks.js';
+export {
+  getToken,
+  hasSession,
+  saveSession,
+  saveSessionUser,
+  clearSession,
+  getStoredPermissions,
+  getStoredUser,
+} from './session/session-storage.js';
+export {
+  sessionSlice,
+  sessionStarted,
+  sessionEnded,
+  selectSignedIn,
+  selectSessionUser,
+  selectPermissions,
+  type SessionState,
+} from './session/session.slice.js';
+export { endSession } from './session/end-session.js';
+export {
+  LOGIN_HASH,
+  SESSION_ENDED_MESSAGE,
+  rememberReturnTo,
+  takeReturnTo,
+  setLoginNotice,
+  getLoginNotice,
+  clearLoginNotice,
+} from './session/login-redirect.js';
+export { useAccess } from './access/use-access.js';
+export { describeError, communicationErrorMessage, type ErrorNotice } from './errors/describe-error.js';
+export { showError } from './errors/show-error.js';
+export { toast, ToastHost, TOAST_DURATION_MS, TOAST_PLACEMENT } from './toast/toast.js';
+export { ErrorPanel, type ErrorPanelProps } from './components/error-panel.js';
+export { RemoteErrorBoundary, type RemoteErrorBoundaryProps } from './components/remote-error-boundary.js';
+export { parseDateInput, DATE_INPUT_FORMATS, DATE_DISPLAY_FORMAT } from './dates/parse-date-input.js';
+export { DateInput, type DateInputProps } from './dates/date-input.js';
+export { useDebouncedSearch, SEARCH_DEBOUNCE_MS } from './hooks/use-debounced-search.js';
+export { PlatformProviders, type ModuleProps } from './module/platform-providers.js';
+export { pnssTheme } from './module/theme.js';

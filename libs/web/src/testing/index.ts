@@ -1,0 +1,2 @@
+export { renderWithProviders, type ProvidersOptions } from './render-with-providers.js';
+export { mockApi, type MockAnswer, type MockRoutes, type MockedApi } from './mock-api.js';
