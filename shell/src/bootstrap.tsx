@@ -1,0 +1,35 @@
+import { createRoot } from 'react-dom/client';
+import { start } from 'single-spa';
+import { makeStore } from '@pnss/web';
+import { ShellApp } from './shell-app.js';
+import { readShellConfig } from './config/shell-config.js';
+import { buildRouteRegistry, type RouteRegistry } from './routing/route-registry.js';
+import { fetchRemotesConfig } from './federation/remotes-config.js';
+import { initFederation, loadModuleApp } from './federation/federation-runtime.js';
+import { registerModules, panelFor } from './federation/register-modules.js';
+import { errorPanelLifecycles } from './federation/module-lifecycles.js';
+
+async function startShell(): Promise<void> {
+  const store = makeStore();
+  const config = readShellConfig();
+  let registry: RouteRegistry = buildRouteRegistry({ remotes: [] });
+  let configError: string | null = null;
+  try {
+    registry = buildRouteRegistry(await fetchRemotesConfig());
+    const byName = new Map(registry.remotes.map((remote) => [remote.name, remote]));
+    initFederation(registry.remotes, (remoteName) =>
+      errorPanelLifecycles(panelFor(byName.get(remoteName) ?? { name: remoteName, label: remoteName })),
+    );
+    registerModules(registry, store, { load: loadModuleApp });
+  } catch (error) {
+    console.error('The module list could not be read', error);
+    configError = error instanceof Error ? error.message : String(error);
+  }
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  createRoot(container).render(<ShellApp store={store} registry={registry} config={config} configError={configError} />);
+  start({ urlRerouteOnly: true });
+}
+
+void startShell();

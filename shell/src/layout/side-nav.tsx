@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import { App } from 'antd';
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  CloudDownloadOutlined,
+  CustomerServiceOutlined,
+  FolderOpenOutlined,
+  LogoutOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { useAccess, useAppDispatch } from '@pnss/web';
+import { activeNavKey, type RouteRegistry } from '../routing/route-registry.js';
+import type { VersionStatus } from '../version/use-version-status.js';
+import { signOut } from '../session/sign-out.js';
+
+export const SIGN_OUT_QUESTION = 'Are you sure you want to sign out?';
+
+const ICONS: Record<string, ReactNode> = {
+  patients: <TeamOutlined />,
+  cases: <FolderOpenOutlined />,
+  submissions: <AuditOutlined />,
+  reports: <BarChartOutlined />,
+  'census-questions': <QuestionCircleOutlined />,
+  'technical-support': <CustomerServiceOutlined />,
+  admin: <SettingOutlined />,
+};
+
+interface SideNavProps {
+  registry: RouteRegistry;
+  hash: string;
+  version: VersionStatus;
+  /** Called after an entry is chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+}
+
+/** The side navigation; entries the user has no permission for are not shown. */
+export function SideNav({ registry, hash, version, onNavigate }: SideNavProps) {
+  const access = useAccess();
+  const dispatch = useAppDispatch();
+  const { modal } = App.useApp();
+  const current = activeNavKey(registry, hash);
+
+  const confirmSignOut = () => {
+    onNavigate?.();
+    modal.confirm({
+      title: SIGN_OUT_QUESTION,
+      okText: 'Sign out',
+      cancelText: 'Cancel',
+      onOk: () => signOut(dispatch),
+    });
+  };
+
+  return (
+    <nav className="pnss-nav" aria-label="Main">
+      <ul>
+        {registry.nav
+          .filter((entry) => entry.visible(access))
+          .map((entry) => (
+            <li key={entry.key}>
+              <a
+                href={entry.href}
+                className={entry.key === current ? 'pnss-nav-item pnss-nav-item-active' : 'pnss-nav-item'}
+                aria-current={entry.key === current ? 'page' : undefined}
+                onClick={onNavigate}
+              >
+                {ICONS[entry.key]}
+                <span>{entry.label}</span>
+              </a>
+            </li>
+          ))}
+        {version.updateAvailable ? (
+          <li>
+            {version.updateUrl ? (
+              <a className="pnss-nav-item pnss-nav-update" href={version.updateUrl} target="_blank" rel="noopener noreferrer">
+                <CloudDownloadOutlined />
+                <span>Update Available</span>
+              </a>
+            ) : (
+              <span className="pnss-nav-item pnss-nav-update">
+                <CloudDownloadOutlined />
+                <span>Update Available</span>
+              </span>
+            )}
+          </li>
+        ) : null}
+        <li>
+          <button type="button" className="pnss-nav-item" onClick={confirmSignOut}>
+            <LogoutOutlined />
+            <span>Sign out</span>
+          </button>
+        </li>
+      </ul>
+      {version.currVersion ? <p className="pnss-version">Version {version.currVersion}</p> : null}
+    </nav>
+  );
+}

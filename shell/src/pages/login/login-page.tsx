@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import {
+  clearLoginNotice,
+  describeError,
+  getLoginNotice,
+  saveSession,
+  sessionStarted,
+  takeReturnTo,
+  toast,
+  useAppDispatch,
+  useLoginMutation,
+} from '@pnss/web';
+import { APP_TITLE, type ShellConfig } from '../../config/shell-config.js';
+import { AFTER_SIGN_IN_PATH } from '../../routing/route-registry.js';
+import { SocietyLogo } from '../../layout/society-logo.js';
+
+interface LoginValues {
+  username: string;
+  password: string;
+}
+
+/** SPEC.md §2 Login: username, password and a Login button under the census title; no navigation. */
+export function LoginPage({ config }: { config: ShellConfig }) {
+  const dispatch = useAppDispatch();
+  const [login, { isLoading }] = useLoginMutation();
+  const [notice] = useState(getLoginNotice);
+
+  const submit = async ({ username, password }: LoginValues) => {
+    const result = await login({ username: username.trim(), password });
+    if ('error' in result) {
+      const { message } = describeError(result.error, { sessionless: true });
+      if (message) toast.error(message);
+      return;
+    }
+    const { token, user } = result.data;
+    saveSession(token, user);
+    clearLoginNotice();
+    dispatch(sessionStarted(user));
+    window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;
+  };
+
+  return (
+    <main className="pnss-login">
+      <Card className="pnss-login-card">
+        <header className="pnss-login-header">
+          <SocietyLogo href={config.societyUrl} societyName={config.societyName} size={56} />
+          <Typography.Title level={1} className="pnss-login-title">
+            {APP_TITLE}
+          </Typography.Title>
+          <Typography.Text type="secondary">Sign in to record cases and prepare census packages.</Typography.Text>
+        </header>
+        {notice ? <Alert className="pnss-login-notice" type="warning" showIcon title={notice} /> : null}
+        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={isLoading}>
+          <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}>
+            <Input autoComplete="username" autoFocus />
+          </Form.Item>
+          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={isLoading}>
+            Login
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}
