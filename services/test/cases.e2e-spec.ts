@@ -2,6 +2,7 @@ import type { AuditEntry, CaseForm, ErrorEnvelope, Paged } from '@pnss/libs/api'
 import { ageAtAdmission } from '@pnss/libs/derived';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { patientCases } from '../src/database/patients.schema.js';
+import { CasesRepository } from '../src/modules/cases/cases.repository.js';
 import { eq } from 'drizzle-orm';
 import {
   closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo,
@@ -235,6 +236,14 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const winner = a.status === 200 ? 'A' : 'B';
       expect(((await get(casePath()).expect(200)).body as CaseForm)).toMatchObject({ room: winner, version: 2 });
+    });
+
+    it('makes the write itself conditional: an UPDATE at a version already passed changes nothing', async () => {
+      await put(casePath(), { version: 1, room: 'first' }).expect(200);
+      const repository = t.app.get(CasesRepository);
+      const written = await t.database.transaction((tx) => repository.updateIfVersion(tx, stored._id as string, 1, { caseNum: 'LOST-WRITE' }, null, true));
+      expect(written).toBeNull();
+      expect(((await get(casePath()).expect(200)).body as CaseForm)).toMatchObject({ caseNum: stored.caseNum, room: 'first', version: 2 });
     });
 
     it('writes nothing when nothing changes', async () => {
