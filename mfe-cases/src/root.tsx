@@ -1,9 +1,9 @@
 import { HashRouter } from 'react-router-dom';
 import { PlatformProviders, RemoteErrorBoundary, type ModuleProps } from '@pnss/web';
 import { CasesRoutes } from './routes.js';
-
-// Inject this module's slices and endpoints here, at import time, so they exist before the
-// first render: `rootReducer.inject(patientsSlice)`, `import './api/patients.api.js'`.
+// The module's endpoints join the shared API base at import time, before the first render.
+import './api/patients.api.js';
+import './api/cases.api.js';
 
 export function CasesRoot({ store }: ModuleProps) {
   return (

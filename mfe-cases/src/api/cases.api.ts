@@ -1,0 +1,166 @@
+import type {
+  AuditEntry, CaseForm, CaseFormPayload, CaseListFilter, CaseListItem, CaseStateResponse, CaseViewFilter, Paged,
+  PatientCaseInfo, PatientCaseInfoResponse,
+} from '@pnss/libs/api';
+import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
+import { listParams, nextPage } from './patients.api.js';
+
+/** The cases list filters (SPEC.md §2 Cases list); dates 'YYYY-MM-DD'. */
+export interface CaseListArgs {
+  search?: string;
+  tag?: CaseViewFilter;
+  cases?: CaseListFilter;
+  fromdate?: string;
+  todate?: string;
+}
+
+/** An item of GET /api/patientcases: what the list shows without another call. */
+export type CaseListEntry = CaseListItem & {
+  isPregnancy: boolean;
+  isGyne: boolean;
+  /** The patient's birth date, for the age when the case has no admission date yet. */
+  birthDate: string | null;
+  version: number;
+  updatedAt: string;
+};
+
+/** GET /api/patientcases/:caseid: the case-information screen's fields; `_id` is the case's id. */
+export type CaseInfoView = PatientCaseInfo & {
+  _id: string;
+  caseid: string;
+  patientid: string;
+  pediatricConfirmed: boolean;
+  isClose: boolean;
+  isArchived: boolean;
+  version: number;
+};
+
+/** Reply of POST and PUT /api/patientcases: `_id` and `patientid` are the patient's, `caseid` the case's. */
+export type CaseInfoAnswer = PatientCaseInfoResponse & {
+  patientid: string;
+  caseNum: string;
+  birthDate: string | null;
+  pediatricConfirmed: boolean;
+  version: number;
+};
+
+export type CaseInfoCreate = Omit<PatientCaseInfo, '_id'>;
+export type CaseInfoUpdate = Omit<PatientCaseInfo, '_id'> & { caseid: string; version?: number };
+
+/** Reply of the state changes: close, reopen, archive, unarchive. */
+export type CaseStateAnswer = CaseStateResponse & { patientid: string; submissionId: string | null };
+
+/** Which case a state change or a read is about. `version`, when sent, must be the stored one. */
+export interface CaseRef {
+  patientid: string;
+  caseid: string;
+  version?: number;
+}
+
+export type CaseCreate = { patientid: string; body: Partial<CaseFormPayload> };
+/** PUT .../cases/:caseid: the fields sent change; `body.version` is required (409 with `current` when stale). */
+export type CaseUpdate = { patientid: string; caseid: string; body: Partial<CaseFormPayload> & { version: number } };
+
+export type CaseHistoryArgs = CaseRef & { offset?: number };
+
+function casePath({ patientid, caseid }: { patientid: string; caseid: string }): string {
+  return `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`;
+}
+
+function stateChange(action: 'close' | 'reopen' | 'archive' | 'unarchive') {
+  return ({ patientid, caseid, version }: CaseRef) => ({
+    url: `${casePath({ patientid, caseid })}/${action}`,
+    method: 'PUT',
+    body: { patientid, caseid, ...(version === undefined ? {} : { version }) },
+  });
+}
+
+export const casesApi = casesModuleApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/patientcases, 100 a page, newest first; `useGetCasesInfiniteQuery(filters)`. */
+    getCases: build.infiniteQuery<Paged<CaseListEntry>, CaseListArgs, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPage(lastPage, lastPageParam),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: '/patientcases', params: listParams({ ...queryArg, page: pageParam }) }),
+      keepUnusedDataFor: 600,
+      providesTags: [{ type: 'Case', id: LIST_ID }],
+    }),
+
+    // The case-information screen (SPEC.md §2): case number, birth date, pediatric confirmation.
+    getCaseInfo: build.query<CaseInfoView, string>({
+      query: (caseid) => `/patientcases/${encodeURIComponent(caseid)}`,
+      providesTags: (_result, _error, caseid) => [{ type: 'Case', id: caseid }],
+    }),
+    /** Without `patientid` the patient is created too. */
+    createCaseInfo: build.mutation<CaseInfoAnswer, CaseInfoCreate>({
+      query: (body) => ({ url: '/patientcases', method: 'POST', body }),
+      invalidatesTags: (result, _error, body) => caseChangeTags(result?.patientid ?? body.patientid, null),
+    }),
+    updateCaseInfo: build.mutation<CaseInfoAnswer, CaseInfoUpdate>({
+      query: ({ caseid, ...body }) => ({ url: `/patientcases/${encodeURIComponent(caseid)}`, method: 'PUT', body }),
+      invalidatesTags: (result, _error, { caseid, patientid }) => caseChangeTags(result?.patientid ?? patientid, caseid),
+    }),
+
+    // The PNSS case form of one patient and its lifecycle (SPEC.md §4, §7).
+    /** GET /api/patients/:patientid/cases: whole forms, newest admission first. */
+    getPatientCases: build.query<CaseForm[], string>({
+      query: (patientid) => `/patients/${encodeURIComponent(patientid)}/cases`,
+      providesTags: (result, _error, patientid) => [
+        { type: 'PatientCases', id: patientid },
+        ...(result ?? []).flatMap((form) => (form._id ? [{ type: 'Case' as const, id: form._id }] : [])),
+      ],
+    }),
+    getCase: build.query<CaseForm, Omit<CaseRef, 'version'>>({
+      query: (ref) => casePath(ref),
+      providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
+    }),
+    createCase: build.mutation<CaseForm, CaseCreate>({
+      query: ({ patientid, body }) => ({ url: `/patients/${encodeURIComponent(patientid)}/cases`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { patientid }) => caseChangeTags(patientid, null),
+    }),
+    updateCase: build.mutation<CaseForm, CaseUpdate>({
+      query: ({ patientid, caseid, body }) => ({ url: casePath({ patientid, caseid }), method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    /** Runs the close-case check on the server: 422 with the failing fields (label, message) when it fails. */
+    closeCase: build.mutation<CaseStateAnswer, CaseRef>({
+      query: stateChange('close'),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    reopenCase: build.mutation<CaseStateAnswer, CaseRef>({
+      query: stateChange('reopen'),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    archiveCase: build.mutation<CaseStateAnswer, CaseRef>({
+      query: stateChange('archive'),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    unarchiveCase: build.mutation<CaseStateAnswer, CaseRef>({
+      query: stateChange('unarchive'),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
+    getCaseHistory: build.query<Paged<AuditEntry & { ip: string | null }>, CaseHistoryArgs>({
+      query: ({ offset, ...ref }) => ({ url: `${casePath(ref)}/history`, params: offset ? { offset } : {} }),
+      providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
+    }),
+  }),
+});
+
+export const {
+  useGetCasesInfiniteQuery,
+  useGetCaseInfoQuery,
+  useCreateCaseInfoMutation,
+  useUpdateCaseInfoMutation,
+  useGetPatientCasesQuery,
+  useGetCaseQuery,
+  useCreateCaseMutation,
+  useUpdateCaseMutation,
+  useCloseCaseMutation,
+  useReopenCaseMutation,
+  useArchiveCaseMutation,
+  useUnarchiveCaseMutation,
+  useGetCaseHistoryQuery,
+} = casesApi;
