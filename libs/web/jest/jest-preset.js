@@ -33,6 +33,8 @@ export function createJestConfig({ dir }) {
       '^@pnss/web$': join(webDir, 'src', 'index.ts'),
       '^@pnss/web/testing$': join(webDir, 'src', 'testing', 'index.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
+      // @ant-design/icons' CommonJS build requires one file from the ESM build of its colours.
+      '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     },
     testTimeout: 15000,
   };

@@ -23,6 +23,8 @@ function show(kind: ToastKind, message: string): void {
     placement: TOAST_PLACEMENT,
     duration: TOAST_DURATION_MS / 1000,
     role: kind === 'error' ? 'alert' : 'status',
+    // The CLOSE action is the one way to dismiss early; a second close icon would only repeat it.
+    closable: false,
     actions: (
       <Button type="link" size="small" onClick={() => target.destroy(key)}>
         CLOSE

@@ -1,0 +1,3 @@
+import { createJestConfig } from '@pnss/web/jest';
+
+export default createJestConfig({ dir: import.meta.dirname });
