@@ -1,4 +1,4 @@
-import { HISTORY_LIST_FIELDS, PAGE_SIZE, emptyCaseForm, emptyInfant } from './index.js';
+import { CASE_FORM_FIELDS, HISTORY_LIST_FIELDS, INFANT_FIELDS, PAGE_SIZE, emptyCaseForm, emptyInfant } from './index.js';
 import { FIELD_META } from '../validation/field-meta.js';
 
 describe('API types', () => {
@@ -17,6 +17,13 @@ describe('API types', () => {
     for (const field of Object.keys(form)) {
       if (!internal.has(field)) expect({ field, meta: field in FIELD_META }).toEqual({ field, meta: true });
     }
+  });
+
+  it('the field lists name every key of a case form and of an infant, once', () => {
+    expect(new Set(CASE_FORM_FIELDS).size).toBe(CASE_FORM_FIELDS.length);
+    expect(CASE_FORM_FIELDS).toEqual(expect.arrayContaining(['_id', 'caseNum', 'neonatal', 'MIGSAssistPSRM', 'version', 'gyneForm']));
+    expect([...INFANT_FIELDS].sort()).toEqual(['anomalies', 'anomalyOthers', 'apgar1m', 'apgar5m', 'causeofdeath', 'injury',
+      'pediatricAge', 'pediatricHeight', 'pediatricWeight', 'specificcause', 'status']);
   });
 
   it('page size is 100 (SPEC.md §9)', () => {

@@ -278,3 +278,11 @@ export function emptyCaseForm(patientid: string, caseNum = ''): CaseForm {
     version: 0,
   };
 }
+
+/** Every key a case form may carry, for the server's unknown-field check. */
+export const CASE_FORM_FIELDS: ReadonlyArray<keyof CaseForm> = [
+  ...(Object.keys(emptyCaseForm('')) as Array<keyof CaseForm>), 'gyneForm', 'createdAt', 'updatedAt',
+];
+
+/** Every key of a neonatal record. */
+export const INFANT_FIELDS: ReadonlyArray<keyof Infant> = Object.keys(emptyInfant()) as Array<keyof Infant>;
