@@ -32,6 +32,8 @@ describe('case information (SPEC.md §5)', () => {
     ["case number required ('Case number is required')", { caseNum: '', birthDate: '1990-01-01' }, ['caseNum: Case number is required']],
     ['no birth date counts as age 100: no confirmation needed', { caseNum: 'C-1' }, []],
     ['pediatric confirmation as for the patient', { caseNum: 'C-1', birthDate: '2015-01-01' }, ['pediatricConfirmed: Please confirm that patient is a pediatric case.']],
+    ["a birth date in the future is not a valid birthdate ('Enter a valid birthdate')", { caseNum: 'C-1', birthDate: '2099-01-01' }, ['birthDate: Enter a valid birthdate']],
+    ["an unreadable birth date is not a valid birthdate ('Enter a valid birthdate')", { caseNum: 'C-1', birthDate: 'yesterday' }, ['birthDate: Enter a valid birthdate']],
   ])('%s', (_rule, input, expected) => {
     expect(messages(validateCaseInfo(input, { today }))).toEqual(expected);
   });

@@ -22,14 +22,18 @@ function pediatricError(values: Record<string, unknown>, today: string): FieldEr
   return { field: 'pediatricConfirmed', label: 'Pediatric Case', message: MESSAGES.confirmPediatric };
 }
 
+function isValidBirthDate(value: unknown, today: string): boolean {
+  const birth = parseCalendarDate(value);
+  const now = parseCalendarDate(today);
+  return birth !== null && (now === null || birth <= now);
+}
+
 /** SPEC.md §5 "Patient form". */
 export function validatePatient(input: unknown, { today }: TodayOption): FieldError[] {
   const values = record(input);
   const errors: FieldError[] = [];
   if (isBlank(values.firstName)) errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
-  const birth = parseCalendarDate(values.birthDate);
-  const now = parseCalendarDate(today);
-  if (birth === null || (now !== null && birth > now)) {
+  if (!isValidBirthDate(values.birthDate, today)) {
     errors.push({ field: 'birthDate', label: 'Date of Birth', message: MESSAGES.validBirthdate });
   }
   const pediatric = pediatricError(values, today);
@@ -42,6 +46,11 @@ export function validateCaseInfo(input: unknown, { today }: TodayOption): FieldE
   const values = record(input);
   const errors: FieldError[] = [];
   if (isBlank(values.caseNum)) errors.push({ field: 'caseNum', label: 'Case Number', message: MESSAGES.caseNumberRequired });
+  // The birth date is optional on this screen, but one that is given must be a real, past date.
+  const hasBirthDate = values.birthDate !== undefined && values.birthDate !== null && values.birthDate !== '';
+  if (hasBirthDate && !isValidBirthDate(values.birthDate, today)) {
+    errors.push({ field: 'birthDate', label: 'Date of Birth', message: MESSAGES.validBirthdate });
+  }
   const pediatric = pediatricError(values, today);
   if (pediatric) errors.push(pediatric);
   return errors;
