@@ -28,6 +28,11 @@ const ICONS: Record<string, ReactNode> = {
   admin: <SettingOutlined />,
 };
 
+/** Icons repeat the label, so screen readers skip them. */
+function NavIcon({ children }: { children: ReactNode }) {
+  return <span aria-hidden="true">{children}</span>;
+}
+
 interface SideNavProps {
   registry: RouteRegistry;
   hash: string;
@@ -66,7 +71,7 @@ export function SideNav({ registry, hash, version, onNavigate }: SideNavProps) {
                 aria-current={entry.key === current ? 'page' : undefined}
                 onClick={onNavigate}
               >
-                {ICONS[entry.key]}
+                <NavIcon>{ICONS[entry.key]}</NavIcon>
                 <span>{entry.label}</span>
               </a>
             </li>
@@ -75,12 +80,16 @@ export function SideNav({ registry, hash, version, onNavigate }: SideNavProps) {
           <li>
             {version.updateUrl ? (
               <a className="pnss-nav-item pnss-nav-update" href={version.updateUrl} target="_blank" rel="noopener noreferrer">
-                <CloudDownloadOutlined />
+                <NavIcon>
+                  <CloudDownloadOutlined />
+                </NavIcon>
                 <span>Update Available</span>
               </a>
             ) : (
               <span className="pnss-nav-item pnss-nav-update">
-                <CloudDownloadOutlined />
+                <NavIcon>
+                  <CloudDownloadOutlined />
+                </NavIcon>
                 <span>Update Available</span>
               </span>
             )}
@@ -88,7 +97,9 @@ export function SideNav({ registry, hash, version, onNavigate }: SideNavProps) {
         ) : null}
         <li>
           <button type="button" className="pnss-nav-item" onClick={confirmSignOut}>
-            <LogoutOutlined />
+            <NavIcon>
+              <LogoutOutlined />
+            </NavIcon>
             <span>Sign out</span>
           </button>
         </li>

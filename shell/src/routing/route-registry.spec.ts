@@ -1,0 +1,71 @@
+import { accessFlags, PERMISSIONS } from '@pnss/libs/permissions';
+import type { RemotesConfig } from '@pnss/libs/api';
+import { activeNavKey, buildRouteRegistry, isRemoteActive, routeOwner } from './route-registry.js';
+
+const remotes: RemotesConfig = {
+  remotes: [
+    { name: 'mfe_cases', entry: '/modules/cases/mf-manifest.json', routes: ['/patients', '/cases', '/newpatient', '/newpatientcase'] },
+    { name: 'mfe_submissions', entry: '/modules/submissions/mf-manifest.json', routes: ['/submissions'] },
+    { name: 'mfe_reports', entry: '/modules/reports/mf-manifest.json', routes: ['/reports'] },
+    { name: 'mfe_admin', entry: '/modules/admin/mf-manifest.json', routes: ['/admin'] },
+  ],
+};
+
+describe('the route registry (one source for the navigation and activeWhen)', () => {
+  const registry = buildRouteRegistry(remotes);
+
+  it('lists the side navigation of the spec in order', () => {
+    expect(registry.nav.map((entry) => entry.label)).toEqual([
+      'Patients',
+      'Cases',
+      'Submissions',
+      'Reports',
+      'Census Questions',
+      'Technical Support',
+      'Admin',
+    ]);
+    expect(registry.nav.find((entry) => entry.key === 'census-questions')?.href).toBe('#/contact-pogs-pnss');
+    expect(registry.nav.find((entry) => entry.key === 'technical-support')?.href).toBe('#/contact-pogs-pnss-support');
+  });
+
+  it('a module missing from remotes.json has no navigation entry and no route', () => {
+    const withoutReports = buildRouteRegistry({ remotes: remotes.remotes.filter((remote) => remote.name !== 'mfe_reports') });
+    expect(withoutReports.nav.map((entry) => entry.key)).not.toContain('reports');
+    expect(routeOwner(withoutReports, '#/reports').kind).toBe('unknown');
+  });
+
+  it('each module is active on its hash routes and their children only', () => {
+    expect(isRemoteActive(registry, 'mfe_cases', '#/patients/p1/case/c1')).toBe(true);
+    expect(isRemoteActive(registry, 'mfe_cases', '#/newpatient')).toBe(true);
+    expect(isRemoteActive(registry, 'mfe_cases', '#/cases?page=2')).toBe(true);
+    expect(isRemoteActive(registry, 'mfe_cases', '#/casesX')).toBe(false);
+    expect(isRemoteActive(registry, 'mfe_reports', '#/reports/obreport/summary/')).toBe(true);
+    expect(isRemoteActive(registry, 'mfe_reports', '#/patients')).toBe(false);
+  });
+
+  it('the shell owns login and the two contact pages; / is home; anything else is unknown', () => {
+    expect(routeOwner(registry, '#/account/login')).toEqual({ kind: 'login' });
+    expect(routeOwner(registry, '#/contact-pogs-pnss')).toEqual({ kind: 'shell', page: 'census-questions' });
+    expect(routeOwner(registry, '#/contact-pogs-pnss-support')).toEqual({ kind: 'shell', page: 'technical-support' });
+    expect(routeOwner(registry, '')).toEqual({ kind: 'home' });
+    expect(routeOwner(registry, '#/')).toEqual({ kind: 'home' });
+    expect(routeOwner(registry, '#/nowhere')).toEqual({ kind: 'unknown' });
+  });
+
+  it('highlights the entry a route belongs to', () => {
+    expect(activeNavKey(registry, '#/patients/p1')).toBe('patients');
+    expect(activeNavKey(registry, '#/contact-pogs-pnss-support')).toBe('technical-support');
+    expect(activeNavKey(registry, '#/newpatient')).toBeNull();
+  });
+
+  it('entries the user has no permission for are hidden; Admin needs the admin permission', () => {
+    const visible = (held: string[]) => registry.nav.filter((entry) => entry.visible(accessFlags(held))).map((entry) => entry.label);
+    expect(visible([PERMISSIONS.GET_PATIENTS, PERMISSIONS.GET_ALL_CASE])).toEqual([
+      'Patients',
+      'Cases',
+      'Census Questions',
+      'Technical Support',
+    ]);
+    expect(visible([PERMISSIONS.ACCESS_ADMIN])).toContain('Admin');
+  });
+});
