@@ -1,6 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { api, makeStore } from '@pnss/web';
+import { mockApi } from '@pnss/web/testing';
 import { bootstrap, mount, unmount } from './app.js';
+
+beforeEach(() => {
+  const empty = { body: { items: [], count: 0, offset: 0 } };
+  mockApi({ 'GET /api/patients': empty, 'GET /api/patientcases': empty });
+});
 
 async function mountAt(hash: string) {
   window.location.hash = hash;
@@ -31,14 +37,20 @@ describe('the cases module lifecycles', () => {
     expect(domElement).toBeEmptyDOMElement();
   });
 
-  it('shows the Cases screen on #/cases, and a patient deep link stays in the patients screen', async () => {
+  it('shows the Cases screen on #/cases, a deep link to New Patient, and the cases root for an unknown path', async () => {
     const { props } = await mountAt('#/cases');
     expect(await screen.findByRole('heading', { name: 'Cases' })).toBeInTheDocument();
     await act(async () => {
-      window.location.hash = '#/patients/p1/case/c1';
+      window.location.hash = '#/newpatient';
       await new Promise((resolve) => setTimeout(resolve, 10));
     });
-    expect(await screen.findByRole('heading', { name: 'Patients' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'New Patient' })).toBeInTheDocument();
+    await act(async () => {
+      window.location.hash = '#/patients/p1/no/such/screen';
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(await screen.findByRole('heading', { name: 'Cases' })).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/cases');
     let unmounted: Promise<unknown> = Promise.resolve();
     act(() => {
       unmounted = unmount(props);

@@ -1,20 +1,28 @@
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { PatientsPage } from './pages/patients/index.js';
+import { PatientPreviewPage } from './pages/patient-preview/index.js';
+import { PatientFormPage } from './pages/patient-form/index.js';
 import { CasesPage } from './pages/cases/index.js';
+import { CaseInfoPage } from './pages/case-info/index.js';
 
 /**
- * The hash routes of SPEC.md §2 this module owns. To add a screen, create
- * src/pages/<screen>/index.tsx and give it its route here; the overlay routes
- * (/patients/:patientid/edit, /patients/:patientid/case/:caseid, /newpatient, ...)
- * then replace the patients catch-all below with their own elements.
+ * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
+ * list, so the list stays mounted beside or under it. The case form's two routes are its own.
  */
 export function CasesRoutes() {
   return (
     <Routes>
-      <Route path="/patients/*" element={<PatientsPage />} />
-      <Route path="/newpatient" element={<PatientsPage />} />
-      <Route path="/newpatientcase" element={<PatientsPage />} />
-      <Route path="/cases/*" element={<CasesPage />} />
+      <Route path="/patients" element={<PatientsPage />}>
+        <Route path=":patientid" element={<PatientPreviewPage />} />
+        <Route path=":patientid/profile" element={<PatientPreviewPage />} />
+      </Route>
+      <Route path="/patients/:patientid/edit" element={<PatientFormPage mode="edit" />} />
+      <Route path="/patients/:patientid/personalinformation" element={<PatientFormPage mode="edit" />} />
+      <Route path="/newpatient" element={<PatientFormPage mode="new" />} />
+      <Route path="/newpatientcase" element={<CaseInfoPage />} />
+      <Route path="/cases" element={<CasesPage />} />
+      <Route path="/cases/:caseid/info" element={<CaseInfoPage />} />
+      <Route path="*" element={<Navigate to="/cases" replace />} />
     </Routes>
   );
 }

@@ -1,12 +1,105 @@
-import { Typography } from 'antd';
+import { Button, Result } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { useGetCasesInfiniteQuery, type CaseListArgs } from '../../api/cases.api.js';
+import { casesFiltersChanged, selectCasesList, type CasesFilters as Filters } from '../../state/list-state.slice.js';
+import { ListHeader } from '../../components/list-header.js';
+import { ListEmpty, ListSkeleton, LoadError } from '../../components/list-states.js';
+import { InfiniteFooter } from '../../components/infinite-footer.js';
+import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
+import { CasesFilters } from './cases-filters.js';
+import { CaseListItem } from './case-list-item.js';
 
-/** SPEC.md §2 Cases list. */
+export function toCaseArgs(filters: Filters): CaseListArgs {
+  return {
+    search: filters.search || undefined,
+    // The server keeps archived cases out of the open ones, so the archived list asks for all.
+    tag: filters.cases === 'archived' ? 'all' : filters.tag,
+    cases: filters.cases,
+    fromdate: filters.fromdate ?? undefined,
+    todate: filters.todate ?? undefined,
+  };
+}
+
+function isFiltered(filters: Filters): boolean {
+  return Boolean(filters.search || filters.fromdate || filters.todate || filters.cases !== 'all');
+}
+
+/** SPEC.md §2 Cases list: the cases root. Returning from a case finds it as it was left. */
 export function CasesPage() {
+  const access = useAccess();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { scrollY, ...filters } = useAppSelector(selectCasesList);
+
+  const query = useGetCasesInfiniteQuery(toCaseArgs(filters), { skip: !access.canListCases });
+  const pages = query.currentData?.pages;
+  const items = pages?.flatMap((page) => page.items) ?? [];
+  const count = pages?.[0]?.count;
+  useRememberedScroll('cases', scrollY, Boolean(pages));
+
+  // The case-information screen makes the patient as well, which needs both permissions.
+  const canAdd = access.canCreateCase && access.canSavePatient;
+  const emptyTitle = isFiltered(filters)
+    ? 'No cases match these filters.'
+    : filters.tag === 'openCase'
+      ? 'No open cases. Choose All to see closed cases too.'
+      : 'No cases yet.';
+
   return (
     <section aria-labelledby="cases-title">
-      <Typography.Title level={2} id="cases-title">
-        Cases
-      </Typography.Title>
+      <ListHeader
+        id="cases-title"
+        title="Cases"
+        count={count}
+        noun={count === 1 ? 'case' : 'cases'}
+        actions={
+          canAdd ? (
+            <Button type="primary" icon={<PlusOutlined />} aria-label="Add case" onClick={() => navigate('/newpatientcase')}>
+              Add
+            </Button>
+          ) : null
+        }
+      />
+      {access.canListCases ? (
+        <>
+          <CasesFilters filters={filters} onChange={(change) => dispatch(casesFiltersChanged(change))} />
+          <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
+            {query.isError && !pages ? (
+              <LoadError error={query.error} title="The cases could not be loaded." onRetry={() => void query.refetch()} />
+            ) : !pages ? (
+              <ListSkeleton label="Loading cases" />
+            ) : items.length === 0 ? (
+              <ListEmpty title={emptyTitle}>
+                {!isFiltered(filters) && canAdd ? 'Click Add to record a new case.' : null}
+              </ListEmpty>
+            ) : (
+              <>
+                <ul className="pnss-cases-list" aria-label="Cases" aria-busy={query.isFetching}>
+                  {items.map((item) => (
+                    <CaseListItem key={item._id} item={item} canEditInfo={access.canEditCase} />
+                  ))}
+                </ul>
+                {query.isFetchNextPageError ? (
+                  <LoadError error={query.error} title="More cases could not be loaded." onRetry={() => void query.fetchNextPage()} />
+                ) : null}
+                <InfiniteFooter
+                  loaded={items.length}
+                  total={count ?? items.length}
+                  hasNextPage={query.hasNextPage}
+                  isFetchingNextPage={query.isFetchingNextPage}
+                  failed={query.isFetchNextPageError}
+                  onLoadMore={() => void query.fetchNextPage()}
+                  noun="cases"
+                />
+              </>
+            )}
+          </div>
+        </>
+      ) : (
+        <Result status="403" title="You do not have permission to see the cases list." />
+      )}
     </section>
   );
 }

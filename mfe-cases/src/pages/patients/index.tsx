@@ -1,12 +1,137 @@
-import { Typography } from 'antd';
+import { Button, Drawer, Flex, Result } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate, useOutlet, useParams } from 'react-router-dom';
+import { useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { useGetPatientsInfiniteQuery, type PatientListArgs } from '../../api/patients.api.js';
+import { patientsFiltersChanged, selectPatientsList, type PatientsFilters as Filters } from '../../state/list-state.slice.js';
+import { ListHeader } from '../../components/list-header.js';
+import { ListEmpty, ListSkeleton, LoadError } from '../../components/list-states.js';
+import { InfiniteFooter } from '../../components/infinite-footer.js';
+import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
+import { useScreen } from '../../components/use-screen.js';
+import { PatientsFilters } from './patients-filters.js';
+import { PatientListItem } from './patient-list-item.js';
 
-/** SPEC.md §2 Patients list. */
+export function toPatientArgs(filters: Filters): PatientListArgs {
+  return {
+    search: filters.search || undefined,
+    tag: filters.tag,
+    cases: filters.cases,
+    fromdate: filters.fromdate ?? undefined,
+    todate: filters.todate ?? undefined,
+  };
+}
+
+function isFiltered(filters: Filters): boolean {
+  return Boolean(filters.search || filters.fromdate || filters.todate || filters.tag !== 'allPatients' || filters.cases !== 'all');
+}
+
+/**
+ * SPEC.md §2 Patients list, with the patient preview (#/patients/:patientid) as its child route:
+ * beside the list on a desktop, over it on a tablet or a phone. The list stays mounted under the
+ * preview, so it keeps its filters, its pages and its scroll position.
+ */
 export function PatientsPage() {
-  return (
-    <section aria-labelledby="patients-title">
-      <Typography.Title level={2} id="patients-title">
-        Patients
-      </Typography.Title>
+  const access = useAccess();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const screen = useScreen();
+  const preview = useOutlet();
+  const { patientid } = useParams();
+  const state = useAppSelector(selectPatientsList);
+  const { scrollY, ...filters } = state;
+
+  const query = useGetPatientsInfiniteQuery(toPatientArgs(filters), { skip: !access.canListPatients });
+  const pages = query.currentData?.pages;
+  const items = pages?.flatMap((page) => page.items) ?? [];
+  const count = pages?.[0]?.count;
+  useRememberedScroll('patients', scrollY, Boolean(pages));
+
+  const onFilters = (change: Partial<Filters>) => dispatch(patientsFiltersChanged(change));
+  const closePreview = () => navigate('/patients');
+
+  const list = (
+    <section aria-labelledby="patients-title" style={{ flex: 1, minWidth: 0 }}>
+      <ListHeader
+        id="patients-title"
+        title="Patients"
+        count={count}
+        noun={count === 1 ? 'patient' : 'patients'}
+        actions={
+          access.canSavePatient ? (
+            <Button type="primary" icon={<PlusOutlined />} aria-label="Add patient" onClick={() => navigate('/newpatient')}>
+              Add
+            </Button>
+          ) : null
+        }
+      />
+      {access.canListPatients ? (
+        <>
+          <PatientsFilters filters={filters} onChange={onFilters} />
+          <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
+            {query.isError && !pages ? (
+              <LoadError error={query.error} title="The patients could not be loaded." onRetry={() => void query.refetch()} />
+            ) : !pages ? (
+              <ListSkeleton label="Loading patients" />
+            ) : items.length === 0 ? (
+              <ListEmpty title={isFiltered(filters) ? 'No patients match these filters.' : 'No patients yet.'}>
+                {isFiltered(filters) ? null : access.canSavePatient ? 'Click Add to register the first patient.' : null}
+              </ListEmpty>
+            ) : (
+              <>
+                <ul className="pnss-cases-list" aria-label="Patients" aria-busy={query.isFetching}>
+                  {items.map((patient) => (
+                    <PatientListItem key={patient._id} patient={patient} selected={patient._id === patientid} />
+                  ))}
+                </ul>
+                {query.isFetchNextPageError ? (
+                  <LoadError error={query.error} title="More patients could not be loaded." onRetry={() => void query.fetchNextPage()} />
+                ) : null}
+                <InfiniteFooter
+                  loaded={items.length}
+                  total={count ?? items.length}
+                  hasNextPage={query.hasNextPage}
+                  isFetchingNextPage={query.isFetchingNextPage}
+                  failed={query.isFetchNextPageError}
+                  onLoadMore={() => void query.fetchNextPage()}
+                  noun="patients"
+                />
+              </>
+            )}
+          </div>
+        </>
+      ) : (
+        <Result status="403" title="You do not have permission to see the patients list." />
+      )}
     </section>
+  );
+
+  if (screen === 'desktop') {
+    return (
+      <Flex gap={16} align="flex-start">
+        {list}
+        {preview ? (
+          <aside className="pnss-cases-panel pnss-cases-preview-aside" style={{ flex: '0 0 min(560px, 55%)' }}>
+            {preview}
+          </aside>
+        ) : null}
+      </Flex>
+    );
+  }
+  return (
+    <>
+      {list}
+      <Drawer
+        open={Boolean(preview)}
+        onClose={closePreview}
+        placement="right"
+        size={screen === 'mobile' ? '100%' : 560}
+        closable={false}
+        title={null}
+        styles={{ body: { padding: 0 } }}
+      >
+        {preview}
+      </Drawer>
+    </>
   );
 }

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Flex, Tag, Typography } from 'antd';
+
+interface ListHeaderProps {
+  id: string;
+  title: string;
+  count: number | undefined;
+  noun: string;
+  actions?: ReactNode;
+}
+
+/** A list's title with its count (SPEC.md §2 "Title Patients with count") and its Add action. */
+export function ListHeader({ id, title, count, noun, actions }: ListHeaderProps) {
+  return (
+    <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
+      <Flex align="center" gap={8}>
+        <Typography.Title level={2} id={id} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {count === undefined ? null : (
+          <Tag color="magenta" data-testid={`${id}-count`} aria-label={`${count} ${noun}`} style={{ fontSize: 14, paddingInline: 10 }}>
+            {count}
+          </Tag>
+        )}
+      </Flex>
+      {actions}
+    </Flex>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The few rules inline styles cannot express (hover, focus ring, sticky panel). Class names carry
+ * the module's prefix so they never meet another module's.
+ */
+const CSS = `
+.pnss-cases-list { list-style: none; margin: 0; padding: 0; }
+.pnss-cases-list > li + li { border-top: 1px solid #f0f0f0; }
+.pnss-cases-row { display: flex; align-items: center; gap: 12px; padding: 12px; border-radius: 8px; color: inherit; text-decoration: none; min-height: 44px; }
+.pnss-cases-row:hover { background: #f9ecef; color: inherit; }
+.pnss-cases-row:focus-visible { outline: 2px solid #8a1538; outline-offset: -2px; }
+.pnss-cases-row[aria-current='page'] { background: #f3dde3; }
+.pnss-cases-row-main { flex: 1; min-width: 0; display: flex; flex-direction: column; gap: 2px; }
+.pnss-cases-row-title { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.pnss-cases-row-meta { color: rgba(0, 0, 0, 0.6); font-size: 13px; }
+.pnss-cases-row-tags { display: flex; flex-wrap: wrap; gap: 4px; justify-content: flex-end; }
+.pnss-cases-row-tags .ant-tag { margin: 0; }
+.pnss-cases-panel { background: #fff; border-radius: 8px; border: 1px solid #f0f0f0; }
+.pnss-cases-preview-aside { position: sticky; top: 80px; max-height: calc(100vh - 104px); overflow-y: auto; }
+.pnss-cases-filters { display: flex; flex-wrap: wrap; gap: 8px; margin-bottom: 12px; }
+.pnss-cases-detail-list { margin: 0; padding-left: 18px; }
+a.pnss-cases-card-title { color: inherit; }
+a.pnss-cases-card-title:hover { color: #8a1538; text-decoration: underline; }
+`;
+
+export function ModuleStyles() {
+  return <style>{CSS}</style>;
+}

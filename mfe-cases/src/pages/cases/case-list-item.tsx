@@ -1,0 +1,56 @@
+import { Button, Tag, Tooltip } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { caseStatus } from '@pnss/libs/rules';
+import type { CaseListEntry } from '../../api/cases.api.js';
+import { ageLabel, ageToday, caseTypeLabel, formatDate } from '../../format/display.js';
+import { CaseStatusTag } from '../../components/case-tags.js';
+
+interface CaseListItemProps {
+  item: CaseListEntry;
+  /** Shows the button to the case-information screen. */
+  canEditInfo: boolean;
+}
+
+/** The case's age on admission, or the patient's age today while it has no admission date. */
+function caseAge(item: CaseListEntry): number | null {
+  return item.age ?? ageToday(item.birthDate);
+}
+
+/**
+ * One case: its number, an Archived pill and the age (SPEC.md §2). The row is a link to the case
+ * form, so Enter opens it; the case-information button sits beside the link, not inside it.
+ */
+export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
+  const navigate = useNavigate();
+  const admitted = formatDate(item.admissionDate);
+  const type = caseTypeLabel(item);
+  return (
+    <li style={{ display: 'flex', alignItems: 'center' }}>
+      <Link to={`/patients/${item.patientid}/case/${item._id}`} className="pnss-cases-row" style={{ flex: 1, minWidth: 0 }}>
+        <span className="pnss-cases-row-main">
+          <span className="pnss-cases-row-title">Case # {item.caseNum}</span>
+          <span className="pnss-cases-row-meta">
+            {ageLabel(caseAge(item))}
+            {admitted ? ` · Admitted ${admitted}` : ''}
+            {type ? ` · ${type}` : ''}
+          </span>
+        </span>
+        <span className="pnss-cases-row-tags">
+          {item.isArchived ? <Tag color="default">Archived</Tag> : null}
+          <CaseStatusTag status={caseStatus(item)} />
+        </span>
+      </Link>
+      {canEditInfo && !item.isClose ? (
+        <Tooltip title="Edit case information">
+          <Button
+            type="text"
+            icon={<EditOutlined />}
+            aria-label={`Edit case information of case # ${item.caseNum}`}
+            onClick={() => navigate(`/cases/${item._id}/info`)}
+          />
+        </Tooltip>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { CheckCircleOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import type { CaseForm } from '@pnss/libs/api';
+import { caseActions, caseStatus } from '@pnss/libs/rules';
+import { useAccess } from '@pnss/web';
+import { CaseStatusTag } from '../../components/case-tags.js';
+import { ClosedCaseSummary, OpenCaseDetails } from './case-details.js';
+
+interface CaseCardProps {
+  form: CaseForm;
+  onClose: (form: CaseForm) => void;
+  onReopen: (form: CaseForm) => void;
+}
+
+/**
+ * One case of the preview (SPEC.md §2): 'Case #' and its status tag, Admitted and the room while
+ * there is no discharge date, Close or Reopen, and the case's details (a summary once closed).
+ */
+export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
+  const access = useAccess();
+  const navigate = useNavigate();
+  const status = caseStatus(form);
+  const actions = caseActions(form);
+  const casePath = `/patients/${form.patientid}/case/${form._id}`;
+  const titleId = `case-card-${form._id}`;
+
+  const buttons = [
+    <Button key="open" icon={<EditOutlined />} onClick={() => navigate(casePath)} aria-label={`Edit case # ${form.caseNum}`}>
+      {actions.readOnly ? 'View' : 'Edit'}
+    </Button>,
+    ...(actions.close && access.canCloseCase
+      ? [
+          <Button key="close" icon={<CheckCircleOutlined />} onClick={() => onClose(form)} aria-label={`Close case # ${form.caseNum}`}>
+            Close
+          </Button>,
+        ]
+      : []),
+    // A submitted case belongs to a census package and the server refuses to reopen it.
+    ...(actions.reopen && status !== 'Submitted' && access.canReopenCase
+      ? [
+          <Button key="reopen" icon={<UndoOutlined />} onClick={() => onReopen(form)} aria-label={`Reopen case # ${form.caseNum}`}>
+            Reopen
+          </Button>,
+        ]
+      : []),
+  ];
+
+  return (
+    <Card
+      size="small"
+      role="article"
+      aria-labelledby={titleId}
+      title={
+        <Link to={casePath} id={titleId} className="pnss-cases-card-title">
+          Case # {form.caseNum}
+        </Link>
+      }
+      extra={
+        <Flex gap={4} wrap justify="flex-end">
+          {form.isArchived ? <Tag>Archived</Tag> : null}
+          <CaseStatusTag status={status} />
+        </Flex>
+      }
+      style={{ marginBottom: 12 }}
+    >
+      {!form.dischargeDate ? (
+        <Flex gap={6} align="center" style={{ marginBottom: 4 }}>
+          <Tag color="blue" style={{ margin: 0 }}>
+            Admitted
+          </Tag>
+          <Typography.Text type="secondary">{form.room ? `Room ${form.room}` : 'No room recorded'}</Typography.Text>
+        </Flex>
+      ) : null}
+      {status === 'Submitted' ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0' }}>
+          Submitted in a census package: it can no longer be reopened.
+        </Typography.Paragraph>
+      ) : null}
+      {form.isClose ? <ClosedCaseSummary form={form} /> : <OpenCaseDetails form={form} />}
+      <Flex gap={8} wrap style={{ marginTop: 12 }}>
+        {buttons}
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ReactNode } from 'react';
+import { Descriptions, Typography } from 'antd';
+import type { CaseForm, GyneDiagnosisEntry, HistoryEntry, Infant } from '@pnss/libs/api';
+import {
+  AOG_RANGES, BOOLEAN_CHOICES, CASE_FORM_TYPES, DELIVERY_MANNERS, GYNE_STAGES, INFANT_STATUSES, MOTHER_CONDITIONS,
+  NOT_AVAILABLE, PREGNANCY_TYPE_LABELS, PRESENCE_CHOICES, decode,
+} from '@pnss/libs/enums';
+import {
+  GYNE_DIAGNOSIS, GYNE_MORBIDITIES, GYNE_PROCEDURE, MEDICAL_HISTORY, MORBIDITIES, OBSTETRIC_HISTORY, OB_PROCEDURE,
+  OTHERS_CONDITION_ID, lookupLabel, type LookupEntry,
+} from '@pnss/libs/lookups';
+import { isDeliverySectionShown, isExactAog, isNeonatalShown, isPregnant } from '@pnss/libs/rules';
+import { formatDate } from '../../format/display.js';
+
+/** A stored number with its unit, or 'N/A!' like any missing value (SPEC.md §3). */
+export function measure(value: number | null | undefined, unit = ''): string {
+  return value === null || value === undefined ? NOT_AVAILABLE : `${value}${unit}`;
+}
+
+function dateOrMissing(iso: string | null | undefined): string {
+  return formatDate(iso) || NOT_AVAILABLE;
+}
+
+/** A history entry's label; 'Others' entries carry the clinician's own words. */
+export function entryLabel(list: readonly LookupEntry[], entry: HistoryEntry): string {
+  const label = lookupLabel(list, entry.conditionId);
+  return entry.conditionId === OTHERS_CONDITION_ID && entry.others ? `${label}: ${entry.others}` : label;
+}
+
+export function diagnosisLabel(entry: GyneDiagnosisEntry): string {
+  const label =
+    entry.conditionId === OTHERS_CONDITION_ID && entry.othersField
+      ? `${lookupLabel(GYNE_DIAGNOSIS, entry.conditionId)}: ${entry.othersField}`
+      : lookupLabel(GYNE_DIAGNOSIS, entry.conditionId);
+  return entry.gyneStage === null || entry.gyneStage === undefined ? label : `${label} (Stage ${decode(GYNE_STAGES, entry.gyneStage)})`;
+}
+
+export function aogLabel(type: number | null, aog: number | null, weeks: number | null, days: number | null): string {
+  if (isExactAog(type) && weeks !== null) return `${weeks} weeks${days ? ` ${days} days` : ''}`;
+  return decode(AOG_RANGES, aog);
+}
+
+/** 'G2 P1 (1-0-1-1)': gravida, para, and full-term, preterm, abortions, living children. */
+export function obScoreLabel(form: Pick<CaseForm, 'obscoreG' | 'obscoreP' | 'obscoreFT' | 'obscorePr' | 'obscoreAb' | 'obscoreLB'>): string {
+  const part = (value: number | null) => (value === null ? '?' : String(value));
+  if ([form.obscoreG, form.obscoreP, form.obscoreFT, form.obscorePr, form.obscoreAb, form.obscoreLB].every((value) => value === null)) {
+    return NOT_AVAILABLE;
+  }
+  return `G${part(form.obscoreG)} P${part(form.obscoreP)} (${[form.obscoreFT, form.obscorePr, form.obscoreAb, form.obscoreLB].map(part).join('-')})`;
+}
+
+export function infantLabel(infant: Infant): string {
+  return [
+    decode(INFANT_STATUSES, infant.status),
+    `AOG ${measure(infant.pediatricAge, ' wks')}`,
+    measure(infant.pediatricWeight, ' g'),
+    measure(infant.pediatricHeight, ' cm'),
+    `Anomalies: ${decode(PRESENCE_CHOICES, infant.anomalies)}${infant.anomalies && infant.anomalyOthers ? ` (${infant.anomalyOthers})` : ''}`,
+  ].join(' · ');
+}
+
+function LabelList({ items }: { items: string[] }) {
+  if (items.length === 0) return <>{NOT_AVAILABLE}</>;
+  if (items.length === 1) return <>{items[0]}</>;
+  return (
+    <ul className="pnss-cases-detail-list">
+      {items.map((item, index) => (
+        <li key={`${index}-${item}`}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+interface DetailItem {
+  key: string;
+  label: string;
+  children: ReactNode;
+}
+
+function Section({ title, items }: { title: string; items: DetailItem[] }) {
+  return (
+    <section aria-label={title} style={{ marginTop: 12 }}>
+      <Typography.Title level={5} style={{ margin: '0 0 4px', fontSize: 14 }}>
+        {title}
+      </Typography.Title>
+      <Descriptions size="small" column={1} bordered items={items} styles={{ label: { width: '42%' } }} />
+    </section>
+  );
+}
+
+/**
+ * An open case in the preview (SPEC.md §2): admission, vitals, OB score, histories, gyne
+ * diagnoses and procedures, then the Pregnancy, Delivery and Discharge sections. Labels come
+ * from the code tables and reference lists of @pnss/libs; a missing value reads 'N/A!'.
+ */
+export function OpenCaseDetails({ form }: { form: CaseForm }) {
+  const admission: DetailItem[] = [
+    { key: 'admissionDate', label: 'Admission Date', children: dateOrMissing(form.admissionDate) },
+    { key: 'age', label: 'Age on Admission', children: measure(form.age) },
+    { key: 'caseFormType', label: 'Case Type', children: decode(CASE_FORM_TYPES, form.caseFormType) },
+    {
+      key: 'vitals',
+      label: 'Vitals',
+      children: `${measure(form.weight, ' kg')} · ${measure(form.height, ' cm')} · BMI ${measure(form.bmi)}`,
+    },
+    { key: 'obscore', label: 'OB Score', children: obScoreLabel(form) },
+    { key: 'obstetricHistory', label: 'Obstetric History', children: <LabelList items={form.obstetricHistory.map((e) => entryLabel(OBSTETRIC_HISTORY, e))} /> },
+    { key: 'medicalHistory', label: 'Past Medical Conditions', children: <LabelList items={form.medicalHistory.map((e) => entryLabel(MEDICAL_HISTORY, e))} /> },
+  ];
+  const gyne: DetailItem[] = form.isGyne
+    ? [
+        { key: 'gynecologicalDiagnosis', label: 'Gyne Diagnoses', children: <LabelList items={form.gynecologicalDiagnosis.map(diagnosisLabel)} /> },
+        { key: 'gynemorbidities', label: 'Gyne Co-morbidities', children: <LabelList items={form.gynemorbidities.map((e) => entryLabel(GYNE_MORBIDITIES, e))} /> },
+        { key: 'concomitantProcedure', label: 'Gyne Procedures', children: <LabelList items={form.concomitantProcedure.map((e) => entryLabel(GYNE_PROCEDURE, e))} /> },
+      ]
+    : [];
+  const procedures: DetailItem[] = isPregnant(form)
+    ? [{ key: 'obProcedure', label: 'OB Procedures', children: <LabelList items={form.obProcedure.map((e) => entryLabel(OB_PROCEDURE, e))} /> }]
+    : [];
+
+  const pregnancy: DetailItem[] = [
+    { key: 'pregnancyType', label: 'Type of Pregnancy', children: decode(PREGNANCY_TYPE_LABELS, form.pregnancyType) },
+    { key: 'admissionAOG', label: 'AOG on Admission', children: aogLabel(form.admissionAOGType, form.admissionAOG, form.admissionWeeks, form.admissionDays) },
+    { key: 'isPostpartum', label: 'Admitted Postpartum', children: decode(BOOLEAN_CHOICES, form.isPostpartum) },
+    { key: 'complicatedPregnancy', label: 'Complicated Pregnancy', children: decode(BOOLEAN_CHOICES, form.complicatedPregnancy) },
+    { key: 'morbidities', label: 'Pregnancy Co-morbidities', children: <LabelList items={form.morbidities.map((e) => entryLabel(MORBIDITIES, e))} /> },
+  ];
+
+  const delivery: DetailItem[] = [
+    { key: 'deliveryDate', label: 'Delivery Date', children: dateOrMissing(form.deliveryDate) },
+    { key: 'deliveryManner', label: 'Manner of Delivery', children: decode(DELIVERY_MANNERS, form.deliveryManner) },
+    { key: 'deliveryAOG', label: 'AOG on Delivery', children: aogLabel(form.deliveryAOGType, form.deliveryAOG, form.deliveryWeeks, form.deliveryDays) },
+    ...(isNeonatalShown(form)
+      ? [
+          {
+            key: 'neonatal',
+            label: form.neonatal.length === 1 ? 'Baby' : `Babies (${form.neonatal.length})`,
+            children: <LabelList items={form.neonatal.map((infant, index) => `Baby ${index + 1}: ${infantLabel(infant)}`)} />,
+          },
+        ]
+      : []),
+  ];
+
+  const discharge: DetailItem[] = [
+    { key: 'dischargeDate', label: 'Discharge Date', children: dateOrMissing(form.dischargeDate) },
+    { key: 'motherCondition', label: "Mother's Condition", children: decode(MOTHER_CONDITIONS, form.motherCondition) },
+  ];
+
+  return (
+    <>
+      <Section title="Admission" items={[...admission, ...gyne, ...procedures]} />
+      {isPregnant(form) ? <Section title="Pregnancy" items={pregnancy} /> : null}
+      {isDeliverySectionShown(form) ? <Section title="Delivery" items={delivery} /> : null}
+      <Section title="Discharge" items={discharge} />
+    </>
+  );
+}
+
+/** A closed case in the preview: a summary (SPEC.md §2). */
+export function ClosedCaseSummary({ form }: { form: CaseForm }) {
+  const items: DetailItem[] = [
+    { key: 'admissionDate', label: 'Admission Date', children: dateOrMissing(form.admissionDate) },
+    { key: 'dischargeDate', label: 'Discharge Date', children: dateOrMissing(form.dischargeDate) },
+    { key: 'caseFormType', label: 'Case Type', children: decode(CASE_FORM_TYPES, form.caseFormType) },
+    ...(isPregnant(form)
+      ? [{ key: 'pregnancyType', label: 'Type of Pregnancy', children: decode(PREGNANCY_TYPE_LABELS, form.pregnancyType) }]
+      : []),
+    ...(isDeliverySectionShown(form)
+      ? [{ key: 'deliveryManner', label: 'Manner of Delivery', children: decode(DELIVERY_MANNERS, form.deliveryManner) }]
+      : []),
+    ...(form.isGyne
+      ? [{ key: 'gynecologicalDiagnosis', label: 'Gyne Diagnoses', children: <LabelList items={form.gynecologicalDiagnosis.map(diagnosisLabel)} /> }]
+      : []),
+    { key: 'motherCondition', label: "Mother's Condition", children: decode(MOTHER_CONDITIONS, form.motherCondition) },
+  ];
+  return <Section title="Summary" items={items} />;
+}
