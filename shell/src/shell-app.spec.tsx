@@ -92,6 +92,7 @@ describe('the side navigation', () => {
     const { user, server } = await renderShell('#/patients', CLINICIAN);
     await user.click(await screen.findByRole('button', { name: 'Sign out' }));
     const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    expect(screen.getAllByText('Are you sure you want to sign out?')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(window.location.hash).toBe('#/account/login'));
     const logout = server.requests.find((request) => request.url.endsWith('/api/accounts/logout'));

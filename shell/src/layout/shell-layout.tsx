@@ -8,6 +8,7 @@ import { useVersionStatus } from '../version/use-version-status.js';
 import { UpdateDialog } from '../version/update-dialog.js';
 import { SideNav } from './side-nav.js';
 import { SocietyLogo } from './society-logo.js';
+import { SignOutDialog } from '../session/sign-out-dialog.js';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query.js';
 
 interface ShellLayoutProps {
@@ -23,7 +24,9 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
   const [drawerOpen, setDrawerOpen] = useState(false);
   const version = useVersionStatus();
   const user = useAppSelector(selectSessionUser);
+  const [signOutOpen, setSignOutOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
+  const askSignOut = () => setSignOutOpen(true);
 
   return (
     <div className="pnss-shell">
@@ -66,11 +69,11 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
             title="Menu"
             classNames={{ body: 'pnss-drawer-body' }}
           >
-            <SideNav registry={registry} hash={hash} version={version} onNavigate={closeDrawer} />
+            <SideNav registry={registry} hash={hash} version={version} onSignOut={askSignOut} onNavigate={closeDrawer} />
           </Drawer>
         ) : (
           <aside className="pnss-sider">
-            <SideNav registry={registry} hash={hash} version={version} />
+            <SideNav registry={registry} hash={hash} version={version} onSignOut={askSignOut} />
           </aside>
         )}
         <main id="pnss-content" className="pnss-content" tabIndex={-1}>
@@ -78,6 +81,7 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
         </main>
       </div>
       <UpdateDialog status={version} />
+      <SignOutDialog open={signOutOpen} onClose={() => setSignOutOpen(false)} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { App } from 'antd';
 import {
   AuditOutlined,
   BarChartOutlined,
@@ -11,12 +10,9 @@ import {
   SettingOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { useAccess, useAppDispatch } from '@pnss/web';
+import { useAccess } from '@pnss/web';
 import { activeNavKey, type RouteRegistry } from '../routing/route-registry.js';
 import type { VersionStatus } from '../version/use-version-status.js';
-import { signOut } from '../session/sign-out.js';
-
-export const SIGN_OUT_QUESTION = 'Are you sure you want to sign out?';
 
 const ICONS: Record<string, ReactNode> = {
   patients: <TeamOutlined />,
@@ -37,25 +33,20 @@ interface SideNavProps {
   registry: RouteRegistry;
   hash: string;
   version: VersionStatus;
+  /** Opens the sign-out question. */
+  onSignOut: () => void;
   /** Called after an entry is chosen (the mobile drawer closes). */
   onNavigate?: () => void;
 }
 
 /** The side navigation; entries the user has no permission for are not shown. */
-export function SideNav({ registry, hash, version, onNavigate }: SideNavProps) {
+export function SideNav({ registry, hash, version, onSignOut, onNavigate }: SideNavProps) {
   const access = useAccess();
-  const dispatch = useAppDispatch();
-  const { modal } = App.useApp();
   const current = activeNavKey(registry, hash);
 
   const confirmSignOut = () => {
     onNavigate?.();
-    modal.confirm({
-      title: SIGN_OUT_QUESTION,
-      okText: 'Sign out',
-      cancelText: 'Cancel',
-      onOk: () => signOut(dispatch),
-    });
+    onSignOut();
   };
 
   return (
