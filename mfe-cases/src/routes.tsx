@@ -4,6 +4,7 @@ import { PatientPreviewPage } from './pages/patient-preview/index.js';
 import { PatientFormPage } from './pages/patient-form/index.js';
 import { CasesPage } from './pages/cases/index.js';
 import { CaseInfoPage } from './pages/case-info/index.js';
+import { CaseFormPage } from './pages/case-form/index.js';
 
 /**
  * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
@@ -12,6 +13,8 @@ import { CaseInfoPage } from './pages/case-info/index.js';
 export function CasesRoutes() {
   return (
     <Routes>
+      <Route path="/patients/:patientid/case/:caseid" element={<CaseFormPage />} />
+      <Route path="/patients/:patientid/newcase" element={<CaseFormPage />} />
       <Route path="/patients" element={<PatientsPage />}>
         <Route path=":patientid" element={<PatientPreviewPage />} />
         <Route path=":patientid/profile" element={<PatientPreviewPage />} />

@@ -1,0 +1,267 @@
+import { memo, useEffect, useMemo, useState, type ChangeEvent } from 'react';
+import { Checkbox, Input, Radio, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DateInput } from '@pnss/web';
+import { BOOLEAN_CHOICES, PRESENCE_CHOICES, type CodeTable, type LookupEntry } from '@pnss/libs';
+import { FieldShell, type ControlProps } from './field-shell.js';
+import { useFieldBinding } from './field-binding.js';
+
+interface BaseFieldProps {
+  path: string;
+  label?: string;
+  hint?: string;
+  wide?: boolean;
+}
+
+const aria = (c: ControlProps) => ({
+  'aria-invalid': c.invalid || undefined,
+  'aria-describedby': c.errorId,
+});
+
+/** A YES/NO question (SPEC.md §3 Boolean), or WITH/WITHOUT for a presence question. */
+export const YesNoField = memo(function YesNoField({ path, label, hint, presence }: BaseFieldProps & { presence?: boolean }) {
+  const { value, set } = useFieldBinding(path);
+  const table = presence ? PRESENCE_CHOICES : BOOLEAN_CHOICES;
+  return (
+    <FieldShell path={path} label={label} hint={hint} kind="group">
+      {(c) => (
+        <Radio.Group
+          id={c.id}
+          aria-labelledby={c.labelId}
+          {...aria(c)}
+          disabled={c.disabled}
+          value={typeof value === 'boolean' ? value : null}
+          onChange={(e) => set(e.target.value as boolean)}
+          options={table.map((o) => ({ label: o.label, value: o.id === 1 }))}
+          className={c.invalid ? 'cf-group-invalid' : undefined}
+        />
+      )}
+    </FieldShell>
+  );
+});
+
+/** One choice from a code table of @pnss/libs: radios for a short list, a searchable select otherwise. */
+export const CodeField = memo(function CodeField({
+  path, label, hint, wide, table, control,
+}: BaseFieldProps & { table: CodeTable; control?: 'radio' | 'select' }) {
+  const { value, set } = useFieldBinding(path);
+  const asRadio = control ? control === 'radio' : table.length <= 3;
+  const options = useMemo(() => table.map((o) => ({ label: o.label, value: o.id })), [table]);
+  return (
+    <FieldShell path={path} label={label} hint={hint} wide={wide} kind={asRadio ? 'group' : 'label'}>
+      {(c) =>
+        asRadio ? (
+          <Radio.Group
+            id={c.id}
+            aria-labelledby={c.labelId}
+            {...aria(c)}
+            disabled={c.disabled}
+            value={typeof value === 'number' ? value : null}
+            onChange={(e) => set(e.target.value as number)}
+            options={options}
+            className={c.invalid ? 'cf-group-invalid' : undefined}
+          />
+        ) : (
+          <ChoiceSelect control={c} value={typeof value === 'number' ? value : null} options={options} onChange={set} />
+        )
+      }
+    </FieldShell>
+  );
+});
+
+/** A choice among the entries of a reference list (categories or their conditions); phased-out entries disabled. */
+export const LookupField = memo(function LookupField({
+  path, label, hint, wide, entries,
+}: BaseFieldProps & { entries: readonly LookupEntry[] }) {
+  const { value, set } = useFieldBinding(path);
+  const options = useMemo(() => lookupOptions(entries), [entries]);
+  return (
+    <FieldShell path={path} label={label} hint={hint} wide={wide}>
+      {(c) => <ChoiceSelect control={c} value={typeof value === 'number' ? value : null} options={options} onChange={set} />}
+    </FieldShell>
+  );
+});
+
+export function lookupOptions(entries: readonly LookupEntry[]) {
+  return entries.map((e) => ({
+    label: e.hidden ? `${e.name} (PHASED OUT)` : e.name,
+    value: e.id,
+    disabled: e.hidden === true,
+  }));
+}
+
+interface Option {
+  label: string;
+  value: number;
+  disabled?: boolean;
+}
+
+function ChoiceSelect({
+  control: c, value, options, onChange,
+}: { control: ControlProps; value: number | null; options: Option[]; onChange: (v: unknown) => void }) {
+  return (
+    <Select<number | null>
+      id={c.id}
+      {...aria(c)}
+      status={c.invalid ? 'error' : undefined}
+      disabled={c.disabled}
+      value={value}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder="Select"
+      options={options}
+      onChange={(next) => onChange(next ?? null)}
+      className="cf-select"
+      popupMatchSelectWidth={false}
+      virtual={false}
+    />
+  );
+}
+
+/** Several codes of one table (PCOS symptoms), as checkboxes. */
+export const CodeListField = memo(function CodeListField({ path, label, hint, table }: BaseFieldProps & { table: CodeTable }) {
+  const { value, set } = useFieldBinding(path);
+  const chosen = Array.isArray(value) ? (value as number[]) : [];
+  return (
+    <FieldShell path={path} label={label} hint={hint} kind="group" wide>
+      {(c) => (
+        <div role="group" id={c.id} aria-labelledby={c.labelId} {...aria(c)} className={c.invalid ? 'cf-group-invalid' : undefined}>
+          <Checkbox.Group
+            disabled={c.disabled}
+            value={chosen}
+            onChange={(next) => set(table.map((o) => o.id).filter((id) => next.includes(id)))}
+            options={table.map((o) => ({ label: o.label, value: o.id }))}
+          />
+        </div>
+      )}
+    </FieldShell>
+  );
+});
+
+/** A ticked box (the MIGS PSGE and PSRM fellowships). */
+export const CheckField = memo(function CheckField({ path, label }: BaseFieldProps) {
+  const { value, set } = useFieldBinding(path);
+  return (
+    <FieldShell path={path} label={label} kind="group">
+      {(c) => (
+        <Checkbox
+          id={c.id}
+          aria-labelledby={c.labelId}
+          {...aria(c)}
+          disabled={c.disabled}
+          checked={value === true}
+          onChange={(e) => set(e.target.checked)}
+        >
+          Yes
+        </Checkbox>
+      )}
+    </FieldShell>
+  );
+});
+
+/**
+ * A number typed as text: what is typed is kept as typed, and an out-of-range number is kept and
+ * flagged 'Invalid Value' by the close check instead of being silently clamped.
+ */
+export const NumberField = memo(function NumberField({
+  path, label, hint, suffix, integer,
+}: BaseFieldProps & { suffix?: string; integer?: boolean }) {
+  const { value, set } = useFieldBinding(path);
+  const current = typeof value === 'number' ? value : null;
+  const [text, setText] = useState(current === null ? '' : String(current));
+  const [unreadable, setUnreadable] = useState(false);
+  useEffect(() => {
+    // The store changed the number (a derived value, a restored draft): show it.
+    setText((shown) => (parseNumber(shown) === current ? shown : current === null ? '' : String(current)));
+  }, [current]);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const typed = event.target.value;
+    setText(typed);
+    const parsed = parseNumber(typed);
+    setUnreadable(typed.trim() !== '' && parsed === null);
+    if (parsed !== current) set(parsed);
+  };
+  return (
+    <FieldShell path={path} label={label} hint={hint}>
+      {(c) => (
+        <>
+          <Input
+            id={c.id}
+            {...aria(c)}
+            aria-invalid={c.invalid || unreadable || undefined}
+            status={c.invalid || unreadable ? 'error' : undefined}
+            disabled={c.disabled}
+            inputMode={integer ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            value={text}
+            onChange={onChange}
+            suffix={suffix}
+            className="cf-number"
+          />
+          {unreadable && !c.invalid ? <div className="cf-error-inline">Invalid Value</div> : null}
+        </>
+      )}
+    </FieldShell>
+  );
+});
+
+function parseNumber(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '' || !/^-?\d*\.?\d*$/.test(trimmed) || trimmed === '-' || trimmed === '.') return null;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : null;
+}
+
+export const TextField = memo(function TextField({ path, label, hint, wide }: BaseFieldProps) {
+  const { value, set } = useFieldBinding(path);
+  return (
+    <FieldShell path={path} label={label} hint={hint} wide={wide}>
+      {(c) => (
+        <Input
+          id={c.id}
+          {...aria(c)}
+          status={c.invalid ? 'error' : undefined}
+          disabled={c.disabled}
+          autoComplete="off"
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value === '' ? null : e.target.value)}
+        />
+      )}
+    </FieldShell>
+  );
+});
+
+/** A calendar date, typed as MM/DD/YYYY (SPEC.md §5) or picked; stored as 'YYYY-MM-DD'. */
+export const DateField = memo(function DateField({ path, label, hint }: BaseFieldProps) {
+  const { value, set } = useFieldBinding(path);
+  const day: Dayjs | null = typeof value === 'string' && dayjs(value, 'YYYY-MM-DD', true).isValid() ? dayjs(value, 'YYYY-MM-DD') : null;
+  return (
+    <FieldShell path={path} label={label} hint={hint}>
+      {(c) => (
+        <DateInput
+          id={c.id}
+          {...aria(c)}
+          status={c.invalid ? 'error' : undefined}
+          disabled={c.disabled}
+          value={day}
+          onChange={(next) => set(next ? next.format('YYYY-MM-DD') : null)}
+          placeholder="MM/DD/YYYY"
+          className="cf-date"
+        />
+      )}
+    </FieldShell>
+  );
+});
+
+/** A value the rules compute (age, BMI, the AOG range of an exact AOG): shown, never typed. */
+export const DerivedField = memo(function DerivedField({ path, label, format }: BaseFieldProps & { format?: (v: unknown) => string }) {
+  const { value } = useFieldBinding(path);
+  const shown = value === null || value === undefined ? '' : format ? format(value) : String(value);
+  return (
+    <FieldShell path={path} label={label}>
+      {(c) => (
+        <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly value={shown} placeholder="Computed" className="cf-derived" />
+      )}
+    </FieldShell>
+  );
+});

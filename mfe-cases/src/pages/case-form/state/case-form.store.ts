@@ -1,0 +1,192 @@
+import {
+  applyCaseChange, calendarDateOf, sameValue, validateCaseSave, validateCloseCase, validateDate, isPostpartumVariant,
+  sectionsWithErrors, type CaseForm, type FieldError, type Infant,
+} from '@pnss/libs';
+
+/** Field paths whose problems the form reports: case-form keys, and 'neonatal[0].apgar1m' for infants. */
+export type FieldPath = string;
+
+export interface CaseFormState {
+  /** The form as the user sees it, always the output of the libs dependency function. */
+  form: CaseForm;
+  /** The case as last read from or written to the server: what "unsaved" is measured against. */
+  saved: CaseForm;
+  /** Every problem of the current form, by path: the close check plus the save checks. */
+  errors: ReadonlyMap<FieldPath, FieldError>;
+  /** Left-nav sections holding a failing field. */
+  failingSections: ReadonlySet<string>;
+  /** Paths the user has left at least once: their problems are shown. */
+  touched: ReadonlySet<FieldPath>;
+  /** After a close attempt every problem is shown, touched or not. */
+  revealAll: boolean;
+  dirty: boolean;
+}
+
+export interface CaseFormStoreOptions {
+  patientBirthDate: string | null;
+  /** Today as 'YYYY-MM-DD'; injectable so tests do not depend on the clock. */
+  today?: () => string;
+}
+
+type Listener = () => void;
+
+/**
+ * The one state of the case form. Fields subscribe to their own slice through
+ * useSyncExternalStore, so a keystroke re-renders the field typed into and whatever the rules
+ * make depend on it, not the 150 others. Every change goes through `applyCaseChange`.
+ */
+export class CaseFormStore {
+  private state: CaseFormState;
+  private readonly listeners = new Set<Listener>();
+  private readonly today: () => string;
+
+  constructor(initial: CaseForm, private readonly options: CaseFormStoreOptions) {
+    this.today = options.today ?? (() => calendarDateOf(new Date()));
+    const form = this.normalize(initial);
+    this.state = this.derive(form, form, new Set(), false);
+  }
+
+  getState = (): CaseFormState => this.state;
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  get birthDate(): string | null {
+    return this.options.patientBirthDate;
+  }
+
+  /** Applies what the user changed through the dependency function of @pnss/libs. */
+  change(patch: Partial<CaseForm>): void {
+    const next = applyCaseChange(this.state.form, patch, { patientBirthDate: this.options.patientBirthDate });
+    this.set(this.derive(next, this.state.saved, this.state.touched, this.state.revealAll));
+  }
+
+  changeInfant(index: number, patch: Partial<Infant>): void {
+    const neonatal = this.state.form.neonatal.map((infant, i) => (i === index ? { ...infant, ...patch } : infant));
+    this.change({ neonatal });
+  }
+
+  /** The user left a field: from now on its problem shows. */
+  touch(path: FieldPath): void {
+    if (this.state.touched.has(path)) return;
+    const touched = new Set(this.state.touched);
+    touched.add(path);
+    this.set({ ...this.state, touched });
+  }
+
+  /** A close attempt failed: every problem shows, as the spec's dialog lists them. */
+  reveal(): void {
+    if (this.state.revealAll) return;
+    this.set({ ...this.state, revealAll: true });
+  }
+
+  /** The server's copy replaces both the form and the baseline (after a load, save or state change). */
+  load(serverCase: CaseForm): void {
+    const form = this.normalize(serverCase);
+    this.set(this.derive(form, form, this.state.touched, this.state.revealAll));
+  }
+
+  /**
+   * Puts the user's edits over a server copy: the baseline is the server's, the form the user's.
+   * `version` is the version the edits were made on: a draft made on an older version keeps it,
+   * so its save meets the conflict dialog instead of silently overwriting newer work.
+   */
+  restore(serverCase: CaseForm, edited: CaseForm, version = serverCase.version): void {
+    const saved = this.normalize(serverCase);
+    const form = this.normalize({
+      ...edited, _id: saved._id, patientid: saved.patientid, version, isClose: saved.isClose,
+      isArchived: saved.isArchived, submissionId: saved.submissionId,
+    });
+    this.set(this.derive(form, saved, this.state.touched, this.state.revealAll));
+  }
+
+  /** A state change (close, reopen, archive) answered: new flags and version, unsaved edits kept. */
+  applyStateChange(answer: Pick<CaseForm, 'isClose' | 'isArchived' | 'version'> & { submissionId?: string | null }): void {
+    const flags = {
+      isClose: answer.isClose, isArchived: answer.isArchived, version: answer.version,
+      submissionId: answer.submissionId ?? this.state.saved.submissionId,
+    };
+    const saved = { ...this.state.saved, ...flags };
+    const form = { ...this.state.form, ...flags };
+    this.set(this.derive(form, saved, this.state.touched, this.state.revealAll));
+  }
+
+  /**
+   * A fresh server copy arrived. The same version: nothing to do. Without unsaved edits it
+   * replaces the form. With edits, it is absorbed only when it differs from the baseline in the
+   * case's state alone; otherwise someone else changed the case and the caller must ask.
+   */
+  absorb(serverCase: CaseForm): 'unchanged' | 'loaded' | 'conflict' {
+    const { saved, dirty, form } = this.state;
+    if (serverCase.version === saved.version && serverCase.isClose === saved.isClose && serverCase.isArchived === saved.isArchived) {
+      return 'unchanged';
+    }
+    if (!dirty) {
+      this.load(serverCase);
+      return 'loaded';
+    }
+    const server = this.normalize(serverCase);
+    if (sameValue(stripVolatile(server), stripVolatile(saved))) {
+      this.restore(serverCase, form);
+      return 'loaded';
+    }
+    return 'conflict';
+  }
+
+  /** The problems of the form as the server would judge Close, for the dialog. */
+  closeErrors(): FieldError[] {
+    return validateCloseCase(this.state.form, { today: this.today(), patientBirthDate: this.options.patientBirthDate });
+  }
+
+  /** 'Please enter the Case #' and the date bounds: what stops a save. */
+  saveErrors(): FieldError[] {
+    return saveChecks(this.state.form, this.today());
+  }
+
+  /** A form as the rules leave it, without what the server owns: for "is this the same work". */
+  normalizeForCompare(form: CaseForm): Partial<CaseForm> {
+    return stripVolatile(this.normalize(form));
+  }
+
+  private normalize(form: CaseForm): CaseForm {
+    return applyCaseChange(form, {}, { patientBirthDate: this.options.patientBirthDate });
+  }
+
+  private derive(form: CaseForm, saved: CaseForm, touched: ReadonlySet<FieldPath>, revealAll: boolean): CaseFormState {
+    const list = [...validateCloseCase(form, { today: this.today() }), ...saveChecks(form, this.today())];
+    const errors = new Map<FieldPath, FieldError>();
+    for (const error of list) if (!errors.has(error.field)) errors.set(error.field, error);
+    return {
+      form,
+      saved,
+      errors,
+      failingSections: sectionsWithErrors(list),
+      touched,
+      revealAll,
+      dirty: !sameValue(stripVolatile(form), stripVolatile(saved)),
+    };
+  }
+
+  private set(next: CaseFormState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function saveChecks(form: CaseForm, today: string): FieldError[] {
+  const errors: FieldError[] = validateCaseSave(form);
+  for (const field of ['admissionDate', 'dischargeDate', 'deliveryDate'] as const) {
+    const bounded = field !== 'deliveryDate' || !isPostpartumVariant(form);
+    const error = validateDate(field, form[field], { today, bounded });
+    if (error) errors.push(error);
+  }
+  return errors;
+}
+
+/** What the server owns and the user never edits: left out when deciding whether there are unsaved edits. */
+function stripVolatile(form: CaseForm): Partial<CaseForm> {
+  const { version: _v, createdAt: _c, updatedAt: _u, isClose: _cl, isArchived: _a, submissionId: _s, ...rest } = form;
+  return rest;
+}
