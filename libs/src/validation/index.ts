@@ -3,3 +3,4 @@ export * from './field-meta.js';
 export * from './date.validation.js';
 export * from './patient.validation.js';
 export * from './close-case.validation.js';
+export * from './account.validation.js';
