@@ -39,6 +39,7 @@ describe('user accounts (issue 6 account rules)', () => {
         username: body.username,
         role: 'clinician',
         photo: PNG,
+        hasPhoto: true,
         active: true,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
@@ -124,6 +125,7 @@ describe('user accounts (issue 6 account rules)', () => {
       expect(page.count).toBeGreaterThan(1);
       expect(page.items.length).toBe(Math.min(page.count, 100));
       expect(page.items.every((u) => !('photo' in u) && !('password' in u))).toBe(true);
+      expect(page.items.every((u) => typeof u.hasPhoto === 'boolean')).toBe(true);
       const next = (await t.http.get('/api/accounts?offset=1').set('Authorization', admin.authorization).expect(200))
         .body as Paged<User>;
       expect(next).toEqual({ items: [], count: page.count, offset: 1 });
@@ -149,6 +151,31 @@ describe('user accounts (issue 6 account rules)', () => {
       const res = await t.http.get('/api/accounts?offset=-1').set('Authorization', admin.authorization).expect(400);
       expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('offset');
       await t.http.get('/api/accounts?offset=abc').set('Authorization', admin.authorization).expect(400);
+    });
+  });
+
+  describe('who may manage users', () => {
+    it('says in the list which users have a photo, so the table fetches only those', async () => {
+      const withPhoto = (await register(newUser({ lastname: 'Photografo', photo: PNG })).expect(201)).body as User;
+      const without = (await register(newUser({ lastname: 'Photografo' })).expect(201)).body as User;
+      expect([withPhoto.hasPhoto, without.hasPhoto]).toEqual([true, false]);
+      const page = (await t.http.get('/api/accounts').query({ search: 'photografo' }).set('Authorization', admin.authorization).expect(200))
+        .body as Paged<User>;
+      expect(Object.fromEntries(page.items.map((u) => [u._id, u.hasPhoto]))).toEqual({ [withPhoto._id]: true, [without._id]: false });
+    });
+
+    it('the user routes need the admin permission as well as their own: 403 without access_admin', async () => {
+      const manager = await t.createUserWithRole([
+        PERMISSIONS.GET_ALL_USERS, PERMISSIONS.GET_USER_BY_ID, PERMISSIONS.REGISTER_USERS, PERMISSIONS.UPDATE_USER,
+      ]);
+      await t.http.get('/api/accounts').set('Authorization', manager.authorization).expect(403);
+      await t.http.get(`/api/accounts/${admin.user._id}`).set('Authorization', manager.authorization).expect(403);
+      await register(newUser(), manager.authorization).expect(403);
+      await t.http.put(`/api/accounts/${manager.user._id}`).set('Authorization', manager.authorization).send({ lastname: 'X' }).expect(403);
+
+      const administrator = await t.createUserWithRole([PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_ALL_USERS]);
+      await t.http.get('/api/accounts').set('Authorization', administrator.authorization).expect(200);
+      await register(newUser(), administrator.authorization).expect(403);
     });
   });
 
@@ -241,6 +268,27 @@ describe('user accounts (issue 6 account rules)', () => {
         .expect(400);
       const res = await t.http.put(`/api/accounts/${a._id}`).set('Authorization', admin.authorization).send({ isAdmin: true }).expect(400);
       expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'isAdmin', message: 'isAdmin is not an allowed field' }]);
+    });
+  });
+
+  describe('deactivation', () => {
+    it('is audited as deactivate and activate, with active old and new', async () => {
+      const created = (await register(newUser()).expect(201)).body as User;
+      const url = `/api/accounts/${created._id}`;
+      await t.http.put(url).set('Authorization', admin.authorization).send({ active: false }).expect(200);
+      await t.http.put(url).set('Authorization', admin.authorization).send({ active: true }).expect(200);
+      const history = (await t.http.get(`${url}/history`).set('Authorization', admin.authorization).expect(200)).body as Paged<AuditEntry>;
+      expect(history.items.map((e) => [e.action, e.changes])).toEqual([
+        ['activate', [{ field: 'active', old: false, new: true }]],
+        ['deactivate', [{ field: 'active', old: true, new: false }]],
+        ['create', expect.any(Array)],
+      ]);
+    });
+
+    it('an administrator may deactivate their own account while another administrator remains, which ends their session', async () => {
+      const other = await t.createUserWithRole('admin');
+      await t.http.put(`/api/accounts/${other.user._id}`).set('Authorization', other.authorization).send({ active: false }).expect(200);
+      await t.http.post('/api/accounts/auth').set('Authorization', other.authorization).expect(401);
     });
   });
 

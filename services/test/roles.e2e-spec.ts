@@ -1,4 +1,4 @@
-import type { AuditEntry, ErrorEnvelope, Paged, Role, RoleName } from '@pnss/libs/api';
+import type { AuditEntry, ErrorEnvelope, Paged, Role, RoleName, SessionUser } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, FEATURES, PERMISSIONS, SEEDED_ROLES } from '@pnss/libs/permissions';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
@@ -76,6 +76,34 @@ describe('roles and their permissions', () => {
     await putRoles([{ _id: role._id, rolePermissions: role.rolePermissions }]).expect(200);
   });
 
+  it('a feature granted to a role shows in its users\' permissions at their next session check, without signing in again', async () => {
+    const role = roleNamed('clinician');
+    const user = await t.createUserWithRole('clinician');
+    const check = async () =>
+      ((await t.http.post('/api/accounts/auth').set('Authorization', user.authorization).expect(200)).body as SessionUser).permissions;
+    expect(await check()).not.toContain(PERMISSIONS.ACCESS_ADMIN);
+    await t.http.get('/api/accounts').set('Authorization', user.authorization).expect(403);
+
+    const granted = [...role.rolePermissions, PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_ALL_USERS];
+    await putRoles([{ _id: role._id, rolePermissions: granted }]).expect(200);
+    expect(await check()).toEqual(expect.arrayContaining([PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_ALL_USERS]));
+    await t.http.get('/api/accounts').set('Authorization', user.authorization).expect(200);
+
+    await putRoles([{ _id: role._id, rolePermissions: role.rolePermissions }]).expect(200);
+    expect(await check()).not.toContain(PERMISSIONS.ACCESS_ADMIN);
+  });
+
+  it('reading and editing roles needs the admin permission as well as get_roles or update_roles', async () => {
+    const withoutAdmin = await t.createUserWithRole([PERMISSIONS.GET_ROLES, PERMISSIONS.UPDATE_ROLES]);
+    await t.http.get('/api/roles').set('Authorization', withoutAdmin.authorization).expect(403);
+    await t.http.get('/api/roles/features').set('Authorization', withoutAdmin.authorization).expect(403);
+    await t.http.put('/api/roles').set('Authorization', withoutAdmin.authorization).send([]).expect(403);
+    const admin2 = await t.createUserWithRole([PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_ROLES]);
+    await t.http.get('/api/roles').set('Authorization', admin2.authorization).expect(200);
+    await t.http.get('/api/roles/features').set('Authorization', admin2.authorization).expect(200);
+    await t.http.put('/api/roles').set('Authorization', admin2.authorization).send([]).expect(403);
+  });
+
   it('refuses an unknown permission name with a 400 naming the item', async () => {
     const res = await putRoles([{ _id: roleNamed('clinician')._id, rolePermissions: ['get_patients', 'launch_rockets'] }]).expect(400);
     expect((res.body as ErrorEnvelope).errors).toEqual([{ field: '[0].rolePermissions', message: 'Unknown permission: launch_rockets' }]);
@@ -106,6 +134,16 @@ describe('roles and their permissions', () => {
     ]).expect(409);
     expect((res.body as ErrorEnvelope).message).toMatch(/At least one active user must keep administrator access/);
     await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200);
+  });
+
+  it('refuses to take the editing of roles away from the last administrators (409): nobody could put it back', async () => {
+    const adminRole = roleNamed('admin');
+    for (const taken of [PERMISSIONS.UPDATE_ROLES, PERMISSIONS.GET_ROLES]) {
+      const res = await putRoles([{ _id: adminRole._id, rolePermissions: adminRole.rolePermissions.filter((p) => p !== taken) }]).expect(409);
+      expect((res.body as ErrorEnvelope).message).toMatch(/At least one active user must keep administrator access/);
+    }
+    const now = (await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200)).body as Role[];
+    expect(now.find((r) => r._id === adminRole._id)?.rolePermissions).toEqual(adminRole.rolePermissions);
   });
 
   it('history of a role: 400 for a malformed id, 404 for an unknown one, 403 without view_audit', async () => {

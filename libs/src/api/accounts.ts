@@ -21,7 +21,10 @@ export interface LoginResponse {
   user: SessionUser;
 }
 
-/** A user as the admin screens read it. The password is write-only and never returned. */
+/**
+ * A user as the admin screens read it. The password is write-only and never returned. Lists
+ * leave `photo` out (GET /api/accounts/:userid has it); `hasPhoto` says whether there is one.
+ */
 export interface User {
   _id: string;
   firstname: string;
@@ -29,6 +32,7 @@ export interface User {
   username: string;
   role: string;
   photo?: string | null;
+  hasPhoto: boolean;
   active: boolean;
 }
 

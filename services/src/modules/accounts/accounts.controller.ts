@@ -16,6 +16,9 @@ import { SignInService } from './sign-in.service.js';
 
 const P = PERMISSIONS;
 
+// The user routes need the admin page's permission as well as their own, as the front end's
+// access flags do: a role without access_admin gets 403 here, whatever else it holds.
+
 @ApiTags('accounts')
 @ApiBearerAuth()
 @Controller('accounts')
@@ -50,26 +53,26 @@ export class AccountsController {
   }
 
   @Post('register')
-  @RequirePermissions(P.REGISTER_USERS)
+  @RequirePermissions(P.ACCESS_ADMIN, P.REGISTER_USERS)
   register(@CurrentUser() user: AuthenticatedUser, @Body() dto: RegisterUserDto) {
     return this.accounts.register(user, dto);
   }
 
   /** `{ items, count, offset }`, 100 a page; `search` matches first, last or user name. */
   @Get()
-  @RequirePermissions(P.GET_ALL_USERS)
+  @RequirePermissions(P.ACCESS_ADMIN, P.GET_ALL_USERS)
   list(@Query() query: ListUsersQueryDto) {
     return this.accounts.list(query.search, query.offset);
   }
 
   @Get(':userid')
-  @RequirePermissions(P.GET_USER_BY_ID)
+  @RequirePermissions(P.ACCESS_ADMIN, P.GET_USER_BY_ID)
   get(@Param('userid', ParseIdPipe) userId: string) {
     return this.accounts.get(userId);
   }
 
   @Put(':userid')
-  @RequirePermissions(P.UPDATE_USER)
+  @RequirePermissions(P.ACCESS_ADMIN, P.UPDATE_USER)
   update(@CurrentUser() user: AuthenticatedUser, @Param('userid', ParseIdPipe) userId: string, @Body() dto: UpdateUserDto) {
     return this.accounts.update(user, userId, dto);
   }

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from '@pnss/libs/validation';
 import { AppError, assertNever } from '../../common/errors/app-error.js';
 
 export enum AccountsErrorCode {
@@ -30,7 +31,7 @@ export function accountsError(code: AccountsErrorCode, params: AccountsErrorPara
       );
     }
     case AccountsErrorCode.UsernameTaken:
-      return new AppError(409, 'Username is already taken', [{ field: 'username', message: 'Username is already taken' }]);
+      return new AppError(409, ACCOUNT_MESSAGES.usernameTaken, [{ field: 'username', message: ACCOUNT_MESSAGES.usernameTaken }]);
     case AccountsErrorCode.UserNotFound:
       return new AppError(404, 'User not found');
     default:

@@ -17,7 +17,7 @@ import type { RegisterUserDto } from './dto/register-user.dto.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { PasswordHasher, generatePassword } from './password-hasher.js';
 
-/** A user as the API returns it: never the password or its hash. Lists leave the photo out. */
+/** A user as the API returns it: never the password or its hash. Lists leave the photo out but say whether there is one. */
 export type UserView = User & { createdAt: string; updatedAt: string };
 
 export interface FirstAdministrator {
@@ -51,7 +51,7 @@ export class AccountsService {
   async get(id: string): Promise<UserView> {
     const row = await this.repository.findById(id);
     if (!row) throw accountsError(AccountsErrorCode.UserNotFound);
-    return toView(row, row.photo);
+    return toView(withPhotoFlag(row), row.photo);
   }
 
   async register(actor: AuditActor, dto: RegisterUserDto): Promise<UserView> {
@@ -82,7 +82,7 @@ export class AccountsService {
         return created;
       }),
     );
-    return toView(row, row.photo);
+    return toView(withPhotoFlag(row), row.photo);
   }
 
   /**
@@ -147,7 +147,7 @@ export class AccountsService {
         return updated;
       }),
     );
-    return toView(row, row.photo);
+    return toView(withPhotoFlag(row), row.photo);
   }
 
   async history(id: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
@@ -206,6 +206,10 @@ export class AccountsService {
   }
 }
 
+function withPhotoFlag(row: UserRow): UserListRow {
+  return { ...row, hasPhoto: row.photo !== null };
+}
+
 function toView(row: UserListRow, photo?: string | null): UserView {
   const view: UserView = {
     _id: row.id,
@@ -214,6 +218,7 @@ function toView(row: UserListRow, photo?: string | null): UserView {
     username: row.username,
     role: row.role,
     active: row.active,
+    hasPhoto: row.hasPhoto,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

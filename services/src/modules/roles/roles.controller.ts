@@ -12,6 +12,9 @@ import { RolesService } from './roles.service.js';
 
 const P = PERMISSIONS;
 
+// Reading and editing roles needs the admin page's permission too (see the accounts routes);
+// the role names stay open to whoever may add or edit users, and histories to view_audit.
+
 @ApiTags('roles')
 @ApiBearerAuth()
 @Controller('roles')
@@ -27,20 +30,20 @@ export class RolesController {
 
   /** The features (permission names with labels) that the Roles screen shows as columns. */
   @Get('features')
-  @RequirePermissions(P.GET_ROLES)
+  @RequirePermissions(P.ACCESS_ADMIN, P.GET_ROLES)
   features() {
     return this.roles.features();
   }
 
   @Get()
-  @RequirePermissions(P.GET_ROLES)
+  @RequirePermissions(P.ACCESS_ADMIN, P.GET_ROLES)
   list() {
     return this.roles.list();
   }
 
   /** Body: a list of `{ _id, rolePermissions }`. Unknown permission names are a 400. */
   @Put()
-  @RequirePermissions(P.UPDATE_ROLES)
+  @RequirePermissions(P.ACCESS_ADMIN, P.UPDATE_ROLES)
   @ApiBody({ type: [UpdateRoleDto] })
   update(@CurrentUser() user: AuthenticatedUser, @Body(new ParseDtoArrayPipe(UpdateRoleDto)) items: UpdateRoleDto[]) {
     return this.roles.update(user, items);

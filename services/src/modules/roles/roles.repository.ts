@@ -45,12 +45,13 @@ export class RolesRepository {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('pnss:administrators'))`);
   }
 
-  async countActiveUsersHolding(tx: Executor, permission: string): Promise<number> {
+  /** Active users whose role holds every one of `permissions`. */
+  async countActiveUsersHolding(tx: Executor, permissions: readonly string[]): Promise<number> {
     const [row] = await tx
       .select({ n: count() })
       .from(users)
       .innerJoin(roles, eq(roles.name, users.role))
-      .where(and(eq(users.active, true), sql`${roles.rolePermissions} @> ${JSON.stringify([permission])}::jsonb`));
+      .where(and(eq(users.active, true), sql`${roles.rolePermissions} @> ${JSON.stringify(permissions)}::jsonb`));
     return row.n;
   }
 }

@@ -16,8 +16,15 @@ import type { UpdateRoleDto } from './dto/update-role.dto.js';
 import { RolesErrorCode, rolesError } from './roles.errors.js';
 import { type RoleRow, RolesRepository } from './roles.repository.js';
 
-/** The permission that opens the admin module: someone active must always hold it. */
-export const ADMINISTRATION_PERMISSION: PermissionName = PERMISSIONS.ACCESS_ADMIN;
+/**
+ * What an administrator needs to put any other right back: open the admin module, and read and
+ * edit roles. Someone active must always hold all three, or nobody could manage users and roles.
+ */
+export const ADMINISTRATION_PERMISSIONS: readonly PermissionName[] = [
+  PERMISSIONS.ACCESS_ADMIN,
+  PERMISSIONS.GET_ROLES,
+  PERMISSIONS.UPDATE_ROLES,
+];
 
 @Injectable()
 export class RolesService {
@@ -86,9 +93,9 @@ export class RolesService {
     return this.repository.lockAdministrators(tx);
   }
 
-  /** 409 when no active user would hold access_admin any more; the caller's transaction rolls back. */
+  /** 409 when no active user would remain an administrator; the caller's transaction rolls back. */
   async assertAdministratorRemains(tx: Executor): Promise<void> {
-    if ((await this.repository.countActiveUsersHolding(tx, ADMINISTRATION_PERMISSION)) === 0) {
+    if ((await this.repository.countActiveUsersHolding(tx, ADMINISTRATION_PERMISSIONS)) === 0) {
       throw rolesError(RolesErrorCode.LastAdministrator);
     }
   }

@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { USERNAME_PATTERN } from '../account.policies.js';
-
-export const USERNAME_RULE = 'Username must be 3 to 64 letters, digits or . _ - @';
+import { USERNAME_PATTERN, USERNAME_RULE } from '../account.policies.js';
 
 /** POST /api/accounts/register. The password policy and the photo rules are checked by the service. */
 export class RegisterUserDto {

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { USERNAME_PATTERN } from '../account.policies.js';
-import { USERNAME_RULE } from './register-user.dto.js';
+import { USERNAME_PATTERN, USERNAME_RULE } from '../account.policies.js';
 
 /**
  * PUT /api/accounts/:userid. Every field is optional: only those sent change. `password` resets
