@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 8191);
 const base = `http://127.0.0.1:${port}`;
-const adminPassword = 'Bench-admin-password-2026';
+const adminPassword = 'Bench-Census-Passw0rd-2026';
 
 function bundleSizes(): void {
   console.info('\n## Bundle sizes (gzip)');

@@ -10,7 +10,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseUrl = `http://127.0.0.1:${port}`;
-const adminPassword = 'E2e-admin-password-2026';
+const adminPassword = 'E2e-Census-Passw0rd-2026';
 const dataDir = mkdtempSync(join(tmpdir(), 'pnss-e2e-'));
 
 async function waitForHealth(server: ChildProcess, timeoutMs: number): Promise<void> {

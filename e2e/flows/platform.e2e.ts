@@ -68,7 +68,9 @@ describe('platform', () => {
     await nav.getByText('Cases', { exact: true }).first().waitFor();
     assert.equal(await nav.getByText('Admin', { exact: true }).count(), 0);
 
-    const login = await api<{ token: string }>('POST', '/accounts/login', { body: clinician });
+    const login = await api<{ token: string }>('POST', '/accounts/login', {
+      body: { username: clinician.username, password: clinician.password },
+    });
     const users = await api('GET', '/accounts', { token: login.body.token });
     assert.equal(users.status, 403);
     const noToken = await api('GET', '/accounts');
