@@ -14,7 +14,7 @@ export function ListHeader({ id, title, count, noun, actions }: ListHeaderProps)
   return (
     <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
       <Flex align="center" gap={8}>
-        <Typography.Title level={2} id={id} style={{ margin: 0 }}>
+        <Typography.Title level={2} id={id} className="pnss-cases-title">
           {title}
         </Typography.Title>
         {count === undefined ? null : (

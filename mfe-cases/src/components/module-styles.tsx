@@ -20,6 +20,13 @@ const CSS = `
 .pnss-cases-detail-list { margin: 0; padding-left: 18px; }
 a.pnss-cases-card-title { color: inherit; }
 a.pnss-cases-card-title:hover { color: #8a1538; text-decoration: underline; }
+.pnss-cases-title.ant-typography { margin: 0; }
+@media (max-width: 767px) {
+  .pnss-cases-row { flex-wrap: wrap; row-gap: 4px; }
+  .pnss-cases-row-tags { flex-basis: 100%; justify-content: flex-start; padding-left: 52px; }
+  .pnss-cases-row-tags:empty { display: none; }
+  .pnss-cases-title.ant-typography { font-size: 24px; }
+}
 `;
 
 export function ModuleStyles() {

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Flex, Form, Input, Result, Skeleton, Tooltip, 
 import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router-dom';
-import { MESSAGES, TOASTS } from '@pnss/libs/validation';
+import { TOASTS } from '@pnss/libs/validation';
 import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
 import { useCreateCaseInfoMutation, useGetCaseInfoQuery, useUpdateCaseInfoMutation, type CaseInfoView } from '../../api/cases.api.js';
 import { LoadError } from '../../components/list-states.js';
@@ -47,9 +47,8 @@ function CaseInfoForm({ initialValues, readOnly, saving, onSave, onBack }: CaseI
           valuePropName="checked"
           dependencies={['birthDate']}
           rules={[caseInfoRule('pediatricConfirmed')]}
-          extra="The patient is under 19 years old."
         >
-          <Checkbox>{MESSAGES.confirmPediatric}</Checkbox>
+          <Checkbox>This patient is a pediatric case (under 19 years old)</Checkbox>
         </Form.Item>
       ) : null}
       <Flex gap={8} justify="space-between">
@@ -141,9 +140,9 @@ export function CaseInfoPage() {
   }
 
   return (
-    <section aria-labelledby="case-info-title" className="pnss-cases-panel" style={{ padding: screen === 'mobile' ? 12 : 24 }}>
+    <section aria-labelledby="case-info-title" className="pnss-cases-panel" style={{ padding: screen === 'mobile' ? 12 : 24, maxWidth: 960 }}>
       <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-        <Typography.Title level={2} id="case-info-title" style={{ margin: 0, flex: 1 }}>
+        <Typography.Title level={2} id="case-info-title" className="pnss-cases-title" style={{ flex: 1 }}>
           {title}
         </Typography.Title>
         <Tooltip title="Close">

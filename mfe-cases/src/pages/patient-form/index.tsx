@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Patient } from '@pnss/libs/api';
 import { MEDICAL_HISTORY, OBSTETRIC_HISTORY } from '@pnss/libs/lookups';
-import { MESSAGES, TOASTS } from '@pnss/libs/validation';
+import { TOASTS } from '@pnss/libs/validation';
 import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
 import { useCreatePatientMutation, useGetPatientQuery, useUpdatePatientMutation } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
@@ -86,9 +86,8 @@ function PersonalInformation({ initialValues, saving, onSave, onCancel }: Person
           valuePropName="checked"
           dependencies={['birthDate']}
           rules={[patientRule('pediatricConfirmed')]}
-          extra="The patient is under 19 years old."
         >
-          <Checkbox>{MESSAGES.confirmPediatric}</Checkbox>
+          <Checkbox>This patient is a pediatric case (under 19 years old)</Checkbox>
         </Form.Item>
       ) : null}
       <Flex gap={8} justify="flex-end">
@@ -142,7 +141,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
 
   const header = (
     <Flex align="center" gap={8} wrap style={{ marginBottom: 16 }}>
-      <Typography.Title level={2} id="patient-form-title" style={{ margin: 0, flex: 1 }}>
+      <Typography.Title level={2} id="patient-form-title" className="pnss-cases-title" style={{ flex: 1 }}>
         {title}
       </Typography.Title>
       {editing && access.canViewPatient ? (
@@ -223,7 +222,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
   }
 
   return (
-    <section aria-labelledby="patient-form-title" className="pnss-cases-panel" style={{ padding: screen === 'mobile' ? 12 : 24 }}>
+    <section aria-labelledby="patient-form-title" className="pnss-cases-panel" style={{ padding: screen === 'mobile' ? 12 : 24, maxWidth: 960 }}>
       {header}
       {body}
     </section>

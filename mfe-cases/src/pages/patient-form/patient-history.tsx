@@ -29,14 +29,24 @@ function grouped(list: readonly LookupEntry[], entries: HistoryEntry[]): Array<{
 }
 
 /**
+ * The case whose list to show: the most recently admitted case that records one (a case not yet
+ * admitted counts as the newest), else the most recent case at all.
+ */
+export function historySource(cases: CaseForm[] | undefined, pick: (form: CaseForm) => HistoryEntry[]): CaseForm | undefined {
+  if (!cases || cases.length === 0) return undefined;
+  const byAdmission = [...cases].sort((a, b) => (b.admissionDate ?? '9999').localeCompare(a.admissionDate ?? '9999'));
+  return byAdmission.find((form) => pick(form).length > 0) ?? byAdmission[0];
+}
+
+/**
  * The patient's medical or obstetric history, read-only: the case form records it, so this shows
  * the latest case's list (or the patient record's, before any case) and says where to change it.
  */
 export function PatientHistory({ title, recordedIn, list, own, cases, pick }: PatientHistoryProps) {
-  const latest = cases?.[0];
+  const latest = historySource(cases, pick);
   const entries = latest ? pick(latest) : own;
   const source = latest
-    ? `From the latest case, Case # ${latest.caseNum}${latest.admissionDate ? ` (admitted ${formatDate(latest.admissionDate)})` : ''}.`
+    ? `From Case # ${latest.caseNum}${latest.admissionDate ? ` (admitted ${formatDate(latest.admissionDate)})` : ''}.`
     : 'From the patient record.';
   return (
     <section aria-label={title}>

@@ -75,6 +75,13 @@ interface DetailItem {
   key: string;
   label: string;
   children: ReactNode;
+  /** Lists take the whole row. */
+  span?: number;
+}
+
+/** A list of labels, on a row of its own. */
+function listItem(key: string, label: string, items: string[]): DetailItem {
+  return { key, label, span: 2, children: <LabelList items={items} /> };
 }
 
 function Section({ title, items }: { title: string; items: DetailItem[] }) {
@@ -83,7 +90,12 @@ function Section({ title, items }: { title: string; items: DetailItem[] }) {
       <Typography.Title level={5} style={{ margin: '0 0 4px', fontSize: 14 }}>
         {title}
       </Typography.Title>
-      <Descriptions size="small" column={1} bordered items={items} styles={{ label: { width: '42%' } }} />
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        items={items}
+        styles={{ label: { color: 'rgba(0, 0, 0, 0.55)' }, content: { fontWeight: 500 } }}
+      />
     </section>
   );
 }
@@ -104,18 +116,18 @@ export function OpenCaseDetails({ form }: { form: CaseForm }) {
       children: `${measure(form.weight, ' kg')} · ${measure(form.height, ' cm')} · BMI ${measure(form.bmi)}`,
     },
     { key: 'obscore', label: 'OB Score', children: obScoreLabel(form) },
-    { key: 'obstetricHistory', label: 'Obstetric History', children: <LabelList items={form.obstetricHistory.map((e) => entryLabel(OBSTETRIC_HISTORY, e))} /> },
-    { key: 'medicalHistory', label: 'Past Medical Conditions', children: <LabelList items={form.medicalHistory.map((e) => entryLabel(MEDICAL_HISTORY, e))} /> },
+    listItem('obstetricHistory', 'Obstetric History', form.obstetricHistory.map((e) => entryLabel(OBSTETRIC_HISTORY, e))),
+    listItem('medicalHistory', 'Past Medical Conditions', form.medicalHistory.map((e) => entryLabel(MEDICAL_HISTORY, e))),
   ];
   const gyne: DetailItem[] = form.isGyne
     ? [
-        { key: 'gynecologicalDiagnosis', label: 'Gyne Diagnoses', children: <LabelList items={form.gynecologicalDiagnosis.map(diagnosisLabel)} /> },
-        { key: 'gynemorbidities', label: 'Gyne Co-morbidities', children: <LabelList items={form.gynemorbidities.map((e) => entryLabel(GYNE_MORBIDITIES, e))} /> },
-        { key: 'concomitantProcedure', label: 'Gyne Procedures', children: <LabelList items={form.concomitantProcedure.map((e) => entryLabel(GYNE_PROCEDURE, e))} /> },
+        listItem('gynecologicalDiagnosis', 'Gyne Diagnoses', form.gynecologicalDiagnosis.map(diagnosisLabel)),
+        listItem('gynemorbidities', 'Gyne Co-morbidities', form.gynemorbidities.map((e) => entryLabel(GYNE_MORBIDITIES, e))),
+        listItem('concomitantProcedure', 'Gyne Procedures', form.concomitantProcedure.map((e) => entryLabel(GYNE_PROCEDURE, e))),
       ]
     : [];
   const procedures: DetailItem[] = isPregnant(form)
-    ? [{ key: 'obProcedure', label: 'OB Procedures', children: <LabelList items={form.obProcedure.map((e) => entryLabel(OB_PROCEDURE, e))} /> }]
+    ? [listItem('obProcedure', 'OB Procedures', form.obProcedure.map((e) => entryLabel(OB_PROCEDURE, e)))]
     : [];
 
   const pregnancy: DetailItem[] = [
@@ -123,7 +135,7 @@ export function OpenCaseDetails({ form }: { form: CaseForm }) {
     { key: 'admissionAOG', label: 'AOG on Admission', children: aogLabel(form.admissionAOGType, form.admissionAOG, form.admissionWeeks, form.admissionDays) },
     { key: 'isPostpartum', label: 'Admitted Postpartum', children: decode(BOOLEAN_CHOICES, form.isPostpartum) },
     { key: 'complicatedPregnancy', label: 'Complicated Pregnancy', children: decode(BOOLEAN_CHOICES, form.complicatedPregnancy) },
-    { key: 'morbidities', label: 'Pregnancy Co-morbidities', children: <LabelList items={form.morbidities.map((e) => entryLabel(MORBIDITIES, e))} /> },
+    listItem('morbidities', 'Pregnancy Co-morbidities', form.morbidities.map((e) => entryLabel(MORBIDITIES, e))),
   ];
 
   const delivery: DetailItem[] = [
@@ -135,6 +147,7 @@ export function OpenCaseDetails({ form }: { form: CaseForm }) {
           {
             key: 'neonatal',
             label: form.neonatal.length === 1 ? 'Baby' : `Babies (${form.neonatal.length})`,
+            span: 2,
             children: <LabelList items={form.neonatal.map((infant, index) => `Baby ${index + 1}: ${infantLabel(infant)}`)} />,
           },
         ]
@@ -169,7 +182,7 @@ export function ClosedCaseSummary({ form }: { form: CaseForm }) {
       ? [{ key: 'deliveryManner', label: 'Manner of Delivery', children: decode(DELIVERY_MANNERS, form.deliveryManner) }]
       : []),
     ...(form.isGyne
-      ? [{ key: 'gynecologicalDiagnosis', label: 'Gyne Diagnoses', children: <LabelList items={form.gynecologicalDiagnosis.map(diagnosisLabel)} /> }]
+      ? [listItem('gynecologicalDiagnosis', 'Gyne Diagnoses', form.gynecologicalDiagnosis.map(diagnosisLabel))]
       : []),
     { key: 'motherCondition', label: "Mother's Condition", children: decode(MOTHER_CONDITIONS, form.motherCondition) },
   ];
