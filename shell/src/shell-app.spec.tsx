@@ -1,7 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { getLoginNotice, takeReturnTo } from '@pnss/web';
-import { ADMINISTRATOR, CLINICIAN, goTo, renderShell } from './shell-app.test-helpers.js';
+import { ADMINISTRATOR, CLINICIAN, goTo, renderShell, signedInRoutes } from './shell-app.test-helpers.js';
 
 describe('guards (SPEC.md §2)', () => {
   it('an unauthenticated user is sent to login from any deep link, which is remembered for after sign-in', async () => {
@@ -9,6 +9,18 @@ describe('guards (SPEC.md §2)', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/account/login'));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(takeReturnTo()).toBe('#/reports/obreport/summary/');
+  });
+
+  it('after signing in, the user lands on the deep link they first opened', async () => {
+    const { user } = await renderShell('#/reports/obreport/table', null, {
+      'POST /api/accounts/login': { body: { token: 'jwt', message: 'Welcome', user: ADMINISTRATOR } },
+      ...signedInRoutes(ADMINISTRATOR),
+    });
+    await waitFor(() => expect(window.location.hash).toBe('#/account/login'));
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/reports/obreport/table'));
   });
 
   it('an authenticated user opening login goes to patients', async () => {
