@@ -260,7 +260,7 @@ export const DerivedField = memo(function DerivedField({ path, label, format }: 
   return (
     <FieldShell path={path} label={label}>
       {(c) => (
-        <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly value={shown} placeholder="Computed" className="cf-derived" />
+        <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly disabled={c.disabled} value={shown} placeholder="Computed" className="cf-derived" />
       )}
     </FieldShell>
   );

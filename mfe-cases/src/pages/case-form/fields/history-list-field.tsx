@@ -109,6 +109,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
             id={c.id}
             icon={<UnorderedListOutlined />}
             disabled={c.disabled}
+            aria-label={`Choose ${text}`}
             aria-haspopup="true"
             aria-expanded={picker.field === path}
             onClick={(event) => picker.open(path, event.currentTarget)}
