@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PERMISSIONS } from '@pnss/libs/permissions';
-import { api, makeStore } from '@pnss/web';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
+import { NOT_PERMITTED_TITLE } from './pages/admin/index.js';
+import { api, makeStore, sessionStarted } from '@pnss/web';
+import { mockApi } from '@pnss/web/testing';
 import { bootstrap, mount, unmount } from './app.js';
 
 async function mountAt(hash: string, permissions: string[]) {
@@ -10,7 +12,14 @@ async function mountAt(hash: string, permissions: string[]) {
   await new Promise((resolve) => setTimeout(resolve, 10));
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
-  const props = { name: 'mfe_admin', store: makeStore({ session: { signedIn: true, user: null, permissions } }), api, domElement, singleSpa: {}, mountParcel: jest.fn() };
+  const props = {
+    name: 'mfe_admin',
+    store: makeStore({ session: { signedIn: true, user: null, permissions } }),
+    api,
+    domElement,
+    singleSpa: {},
+    mountParcel: jest.fn(),
+  };
   await bootstrap(props);
   // Mount resolves once React has committed, so the render is flushed by a synchronous act.
   let mounted: Promise<unknown> = Promise.resolve();
@@ -29,9 +38,19 @@ async function unmountModule(props: Awaited<ReturnType<typeof mountAt>>) {
   await unmounted;
 }
 
+jest.setTimeout(60_000);
+
+const EMPTY_ADMIN = {
+  'GET /api/accounts': { body: { items: [], count: 0, offset: 0 } },
+  'GET /api/roles/names': { body: [] },
+  'GET /api/roles': { body: [] },
+  'GET /api/roles/features': { body: [] },
+};
+
 describe('the admin module', () => {
-  it('shows the Users and Roles tabs to a holder of the admin permission', async () => {
-    const props = await mountAt('#/admin', [PERMISSIONS.ACCESS_ADMIN]);
+  it('#/admin goes to #/admin/users and shows the Users and Roles tabs to a holder of the admin permission', async () => {
+    mockApi(EMPTY_ADMIN);
+    const props = await mountAt('#/admin', [...ALL_PERMISSIONS]);
     expect(await screen.findByRole('heading', { name: 'Admin' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/admin/users');
     expect(screen.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
@@ -40,10 +59,29 @@ describe('the admin module', () => {
     await unmountModule(props);
   });
 
-  it('a role without the admin permission opening #/admin sees no admin screens', async () => {
+  it.each(['#/admin', '#/admin/users', '#/admin/users/new', '#/admin/roles/edit'])(
+    "a role without the admin permission opening %s gets the 'not permitted' page and no admin screen",
+    async (hash) => {
+      const server = mockApi({});
+      const props = await mountAt(hash, [PERMISSIONS.GET_PATIENTS, PERMISSIONS.GET_ALL_USERS]);
+      expect(await screen.findByText(NOT_PERMITTED_TITLE)).toBeInTheDocument();
+      expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
+      expect(server.calls()).toEqual([]);
+      await unmountModule(props);
+    },
+  );
+
+  it('opens once the session check brings the admin permission, without remounting', async () => {
+    mockApi(EMPTY_ADMIN);
     const props = await mountAt('#/admin/users', [PERMISSIONS.GET_PATIENTS]);
-    expect(await screen.findByText('Your role does not include access to Admin.')).toBeInTheDocument();
-    expect(screen.queryByRole('tab', { name: 'Users' })).not.toBeInTheDocument();
+    expect(await screen.findByText(NOT_PERMITTED_TITLE)).toBeInTheDocument();
+    act(() => {
+      props.store.dispatch(
+        sessionStarted({ _id: 'u', firstname: 'A', lastname: 'B', username: 'ab', role: 'clinician', permissions: [...ALL_PERMISSIONS] }),
+      );
+    });
+    expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByText(NOT_PERMITTED_TITLE)).not.toBeInTheDocument();
     await unmountModule(props);
   });
 });

@@ -1,9 +1,9 @@
 import { HashRouter } from 'react-router-dom';
 import { PlatformProviders, RemoteErrorBoundary, type ModuleProps } from '@pnss/web';
 import { AdminRoutes } from './routes.js';
-
-// Inject this module's slices and endpoints here, at import time, so they exist before the
-// first render: `import './api/accounts.api.js'`.
+// The module's endpoints join the shared API base at import time, before the first render.
+import './api/accounts.api.js';
+import './api/roles.api.js';
 
 export function AdminRoot({ store }: ModuleProps) {
   return (

@@ -1,6 +1,7 @@
 import { Result, Tabs, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAccess } from '@pnss/web';
+import { ModuleStyles } from '../../components/module-styles.js';
 
 export type AdminTab = 'users' | 'roles';
 
@@ -9,19 +10,42 @@ const TABS: Array<{ key: AdminTab; label: string }> = [
   { key: 'roles', label: 'Roles' },
 ];
 
-/** SPEC.md §2 Admin: tabs Users and Roles, for holders of the admin permission only. */
-export function AdminPage({ tab }: { tab: AdminTab }) {
+export const NOT_PERMITTED_TITLE = 'You do not have permission to open Admin.';
+
+function activeTab(pathname: string): AdminTab {
+  return pathname.startsWith('/admin/roles') ? 'roles' : 'users';
+}
+
+/**
+ * SPEC.md §2 Admin: tabs Users and Roles, for holders of the admin permission only. Everyone else
+ * sees why they cannot be here (the server refuses them the calls too). The permissions are the
+ * ones of the last session check, so a role change shows at the next navigation.
+ */
+export function AdminPage() {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const { canAdmin } = useAccess();
   if (!canAdmin) {
-    return <Result status="403" title="Admin" subTitle="Your role does not include access to Admin." />;
+    return (
+      <Result
+        status="403"
+        title={NOT_PERMITTED_TITLE}
+        subTitle="Admin is for administrators. If you need it, ask an administrator to give your role the Admin permission."
+      />
+    );
   }
   return (
     <section aria-labelledby="admin-title">
-      <Typography.Title level={2} id="admin-title">
+      <ModuleStyles />
+      <Typography.Title level={2} id="admin-title" style={{ marginTop: 0 }}>
         Admin
       </Typography.Title>
-      <Tabs activeKey={tab} onChange={(key) => navigate(`/admin/${key}`)} items={TABS.map(({ key, label }) => ({ key, label }))} />
+      <Tabs
+        activeKey={activeTab(pathname)}
+        onChange={(key) => navigate(`/admin/${key}`)}
+        items={TABS.map(({ key, label }) => ({ key, label }))}
+      />
+      <Outlet />
     </section>
   );
 }

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Checkbox, Table, type TableColumnsType } from 'antd';
+import { CheckOutlined } from '@ant-design/icons';
+import type { Role, RoleFeature } from '@pnss/libs/api';
+import type { PermissionName } from '@pnss/libs/permissions';
+
+export interface RoleGridEditing {
+  /** The features each role holds in the draft, by role id. */
+  draft: Readonly<Record<string, readonly PermissionName[]>>;
+  onToggle: (roleId: string, feature: PermissionName, granted: boolean) => void;
+}
+
+interface RoleGridProps {
+  roles: readonly Role[];
+  features: readonly RoleFeature[];
+  /** Checkboxes instead of marks (Edit Roles). */
+  editing?: RoleGridEditing;
+  /** More controls beside the role's name (its history). */
+  roleExtra?: (role: Role) => ReactNode;
+  caption: string;
+}
+
+/** The role's label and the feature's, as the grid's checkboxes are named: 'Clinician – Close cases'. */
+export function cellLabel(role: Pick<Role, 'label'>, feature: Pick<RoleFeature, 'label'>): string {
+  return `${role.label} – ${feature.label}`;
+}
+
+/** Features in catalogue order, cut into runs of one group: the grid's column groups. */
+function groupFeatures(features: readonly RoleFeature[]): Array<{ group: string; features: RoleFeature[] }> {
+  const groups: Array<{ group: string; features: RoleFeature[] }> = [];
+  for (const feature of features) {
+    const group = feature.group ?? 'Other';
+    const last = groups.at(-1);
+    if (last && last.group === group) last.features.push(feature);
+    else groups.push({ group, features: [feature] });
+  }
+  return groups;
+}
+
+/**
+ * SPEC.md §2 Roles: roles as rows, features as columns, a mark where the role holds the feature;
+ * Edit Roles is the same grid with a checkbox in each cell. The role column stays in view while
+ * the features scroll sideways.
+ */
+export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleGridProps) {
+  const holds = (role: Role, feature: PermissionName) =>
+    (editing ? (editing.draft[role._id] ?? role.rolePermissions) : role.rolePermissions).includes(feature);
+
+  const columns: TableColumnsType<Role> = [
+    {
+      key: 'role',
+      title: 'Role',
+      fixed: 'left',
+      width: 190,
+      render: (_value, role) => (
+        <div style={{ display: 'flex', alignItems: 'center', gap: 4, justifyContent: 'space-between' }}>
+          <strong>{role.label}</strong>
+          {roleExtra?.(role)}
+        </div>
+      ),
+    },
+    ...groupFeatures(features).map(({ group, features: inGroup }) => ({
+      key: group,
+      title: group,
+      children: inGroup.map((feature) => ({
+        key: feature.feature,
+        title: feature.label,
+        width: 96,
+        className: 'pnss-admin-feature',
+        render: (_value: unknown, role: Role) => {
+          const granted = holds(role, feature.feature);
+          if (editing) {
+            return (
+              <Checkbox
+                aria-label={cellLabel(role, feature)}
+                checked={granted}
+                onChange={(event) => editing.onToggle(role._id, feature.feature, event.target.checked)}
+              />
+            );
+          }
+          return granted ? (
+            <CheckOutlined className="pnss-admin-mark" aria-label={`${cellLabel(role, feature)}: granted`} />
+          ) : (
+            <span className="pnss-admin-visually-hidden">{`${cellLabel(role, feature)}: not granted`}</span>
+          );
+        },
+      })),
+    })),
+  ];
+
+  return (
+    <div className="pnss-admin-panel pnss-admin-grid">
+      <Table<Role>
+        rowKey="_id"
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={[...roles]}
+        pagination={false}
+        scroll={{ x: 190 + features.length * 96 }}
+        title={() => <span className="pnss-admin-visually-hidden">{caption}</span>}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
+import { selectPermissions, useAccess, useAppSelector } from '@pnss/web';
+import { useGetUserHistoryQuery, useGetUserQuery } from '../../api/accounts.api.js';
+import { fullName } from '../../format/user-display.js';
+import { HistoryDrawer } from './history-drawer.js';
+
+/** #/admin/users/:userid/history: every change made to the account. */
+export function UserHistoryDrawer() {
+  const { userid = '' } = useParams();
+  const navigate = useNavigate();
+  const { canViewAudit } = useAccess();
+  const canReadUser = hasAll(useAppSelector(selectPermissions), [PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_USER_BY_ID]);
+  const [offset, setOffset] = useState(0);
+  const history = useGetUserHistoryQuery({ id: userid, offset }, { skip: !canViewAudit, refetchOnMountOrArgChange: true });
+  const user = useGetUserQuery(userid, { skip: !canReadUser });
+  const title = user.data ? `History of ${fullName(user.data)} (${user.data.username})` : 'User history';
+  return (
+    <HistoryDrawer
+      title={title}
+      query={history}
+      offset={offset}
+      onOffset={setOffset}
+      allowed={canViewAudit}
+      onClose={() => navigate('/admin/users')}
+    />
+  );
+}

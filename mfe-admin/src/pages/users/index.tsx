@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { App, Button, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { PAGE_SIZE, type User } from '@pnss/libs/api';
+import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
+import { selectPermissions, selectSessionUser, showError, toast, useAccess, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import { useListUsersQuery, useUpdateUserMutation } from '../../api/accounts.api.js';
+import { useGetRoleNamesQuery } from '../../api/roles.api.js';
+import { UserAvatar } from '../../components/user-avatar.js';
+import { LoadError } from '../../components/load-error.js';
+import { fullName, roleLabel } from '../../format/user-display.js';
+
+export const USERS_SEARCH_LABEL = 'Search users by name or user name';
+
+/**
+ * SPEC.md §2 Admin, Users tab: Firstname, Lastname, Username, Role and edit, and New User. The
+ * table pages on the server, 100 a page, and searches first name, last name and user name.
+ * The add and edit forms and the history open over it as child routes.
+ */
+export function UsersTab() {
+  const access = useAccess();
+  const navigate = useNavigate();
+  const { modal } = App.useApp();
+  const me = useAppSelector(selectSessionUser);
+  const canFetchPhoto = hasAll(useAppSelector(selectPermissions), [PERMISSIONS.GET_USER_BY_ID]);
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [typed, setTyped] = useState('');
+  const onSearch = useDebouncedSearch((term) => {
+    setSearch(term);
+    setOffset(0);
+  });
+
+  const users = useListUsersQuery({ search, offset }, { skip: !access.canListUsers });
+  const roleNames = useGetRoleNamesQuery(undefined, { skip: !access.canListUsers });
+  const [updateUser] = useUpdateUserMutation();
+
+  if (!access.canListUsers) {
+    return <Result status="403" title="You do not have permission to see the users list." />;
+  }
+
+  const confirmActive = (user: User, active: boolean) => {
+    const name = fullName(user);
+    const self = me?._id === user._id;
+    modal.confirm({
+      title: active ? `Activate ${name}?` : `Deactivate ${name}?`,
+      content: active
+        ? `${name} (${user.username}) will be able to sign in again.`
+        : self
+          ? 'This is your own account: you will be signed out at your next navigation and cannot sign in again until another administrator activates you.'
+          : `${name} (${user.username}) will not be able to sign in, and any open session ends at their next navigation.`,
+      okText: active ? 'Activate' : 'Deactivate',
+      okButtonProps: { danger: !active },
+      cancelText: 'Cancel',
+      onOk: async () => {
+        try {
+          await updateUser({ userid: user._id, active }).unwrap();
+          toast.success(active ? `${name} has been activated.` : `${name} has been deactivated.`);
+        } catch (error) {
+          showError(error);
+        }
+      },
+    });
+  };
+
+  const columns: TableColumnsType<User> = [
+    {
+      key: 'photo',
+      title: <span className="pnss-admin-visually-hidden">Photo</span>,
+      width: 56,
+      render: (_value, user) => <UserAvatar user={user} canFetchPhoto={canFetchPhoto} />,
+    },
+    { key: 'firstname', dataIndex: 'firstname', title: 'Firstname' },
+    { key: 'lastname', dataIndex: 'lastname', title: 'Lastname' },
+    { key: 'username', dataIndex: 'username', title: 'Username' },
+    {
+      key: 'role',
+      title: 'Role',
+      render: (_value, user) => (
+        <Space size={6} wrap>
+          <span>{roleLabel(roleNames.data, user.role)}</span>
+          {user.active ? null : <Tag color="default">Deactivated</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'actions',
+      title: <span className="pnss-admin-visually-hidden">Actions</span>,
+      align: 'right',
+      render: (_value, user) => (
+        <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+          {access.canUpdateUsers ? (
+            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => navigate(`/admin/users/${user._id}/edit`)}>
+              Edit
+            </Button>
+          ) : null}
+          {access.canViewAudit ? (
+            <Button
+              size="small"
+              type="text"
+              icon={<HistoryOutlined />}
+              aria-label={`History of ${user.username}`}
+              onClick={() => navigate(`/admin/users/${user._id}/history`)}
+            >
+              History
+            </Button>
+          ) : null}
+          {access.canUpdateUsers ? (
+            user.active ? (
+              <Button size="small" type="text" danger icon={<StopOutlined />} aria-label={`Deactivate ${user.username}`} onClick={() => confirmActive(user, false)}>
+                Deactivate
+              </Button>
+            ) : (
+              <Button size="small" type="text" icon={<CheckCircleOutlined />} aria-label={`Activate ${user.username}`} onClick={() => confirmActive(user, true)}>
+                Activate
+              </Button>
+            )
+          ) : null}
+        </Space>
+      ),
+    },
+  ];
+
+  const page = users.currentData;
+  const count = page?.count;
+
+  return (
+    <>
+      <div className="pnss-admin-toolbar">
+        <Input
+          className="pnss-admin-toolbar-search"
+          type="search"
+          role="searchbox"
+          aria-label={USERS_SEARCH_LABEL}
+          placeholder="Search users"
+          allowClear
+          value={typed}
+          prefix={<SearchOutlined aria-hidden />}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            onSearch(event.target.value);
+          }}
+        />
+        <div className="pnss-admin-toolbar-end">
+          {count !== undefined ? (
+            <Typography.Text type="secondary" aria-live="polite">
+              {count === 1 ? '1 user' : `${count} users`}
+            </Typography.Text>
+          ) : null}
+          {access.canRegisterUsers ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/users/new')}>
+              New User
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      {users.isError && !page ? (
+        <LoadError error={users.error} title="The users could not be loaded." onRetry={() => void users.refetch()} />
+      ) : (
+        <div className="pnss-admin-panel">
+          <Table<User>
+            rowKey="_id"
+            size="middle"
+            columns={columns}
+            dataSource={page?.items ?? []}
+            loading={users.isFetching}
+            rowClassName={(user) => (user.active ? '' : 'pnss-admin-deactivated')}
+            scroll={{ x: 760 }}
+            locale={{ emptyText: search ? 'No users match this search.' : 'No users yet.' }}
+            pagination={{
+              current: offset + 1,
+              pageSize: PAGE_SIZE,
+              total: count ?? 0,
+              hideOnSinglePage: true,
+              showSizeChanger: false,
+              onChange: (pageNumber) => setOffset(pageNumber - 1),
+            }}
+          />
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
+}
