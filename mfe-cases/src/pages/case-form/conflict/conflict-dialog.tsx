@@ -82,6 +82,7 @@ export function ConflictDialog({
               <th scope="row">{row.label}</th>
               <td colSpan={2}>
                 <Radio.Group
+                  name={`cf-conflict-${row.field}`}
                   aria-label={`Which value of ${row.label} to keep`}
                   value={choice[row.field]}
                   onChange={(e) => setChoice((c) => ({ ...c, [row.field]: e.target.value as 'mine' | 'theirs' }))}

@@ -27,6 +27,7 @@ export const YesNoField = memo(function YesNoField({ path, label, hint, presence
       {(c) => (
         <Radio.Group
           id={c.id}
+          name={c.id}
           aria-labelledby={c.labelId}
           {...aria(c)}
           disabled={c.disabled}
@@ -53,6 +54,7 @@ export const CodeField = memo(function CodeField({
         asRadio ? (
           <Radio.Group
             id={c.id}
+            name={c.id}
             aria-labelledby={c.labelId}
             {...aria(c)}
             disabled={c.disabled}

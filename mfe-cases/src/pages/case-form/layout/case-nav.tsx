@@ -37,6 +37,7 @@ const NavItem = memo(function NavItem({ section }: { section: CaseSection }) {
         className={`cf-nav-item${failing ? ' cf-nav-failing' : ' cf-nav-passing'}`}
         data-section={section}
         data-valid={failing ? 'false' : 'true'}
+        aria-label={`${section}: ${failing ? 'fields to complete before closing' : 'ready to close'}`}
         onClick={(event) => {
           // The app routes on the hash: scroll instead of navigating.
           event.preventDefault();
@@ -49,7 +50,6 @@ const NavItem = memo(function NavItem({ section }: { section: CaseSection }) {
           <CheckCircleFilled className="cf-nav-icon" aria-hidden />
         )}
         <span>{section}</span>
-        <span className="cf-sr-only">{failing ? ': fields to complete before closing' : ': ready to close'}</span>
       </a>
     </li>
   );
