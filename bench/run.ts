@@ -98,6 +98,46 @@ function report(name: string, r: LoadResult): void {
   );
 }
 
+const SEEDED_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 3000);
+
+/** Seeds patients with one case each through the API, then reads the paged lists, searches and counts. */
+async function casesBench(auth: Record<string, string>): Promise<void> {
+  const headers = { ...auth, 'content-type': 'application/json' };
+  const today = new Date();
+  let made = 0;
+  const seeded = await load(async () => {
+    made += 1;
+    const n = made;
+    const birth = new Date(Date.UTC(1970 + (n % 30), n % 12, 1 + (n % 28))).toISOString().slice(0, 10);
+    const patient = await fetch(`${base}/api/patients`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: `Bench${n}`, lastName: `Patient${n % 500}`, birthDate: birth }),
+    });
+    if (!patient.ok) return patient;
+    const { _id } = (await patient.json()) as { _id: string };
+    const admission = new Date(today.getTime() - (n % 300) * 86_400_000).toISOString().slice(0, 10);
+    return fetch(`${base}/api/patients/${_id}/cases`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ caseNum: `BENCH-${n}`, caseFormType: n % 3 === 0 ? 2 : 1, admissionDate: admission }),
+    });
+  }, SEEDED_PATIENTS, 8, 300);
+  report(`seed: patient + case pairs written (c=8)`, seeded);
+  report('patients page GET /api/patients?page=5 (c=10)', await load(
+    () => fetch(`${base}/api/patients?page=5`, { headers: auth }), 500, 10));
+  report('patients search GET /api/patients?search=patient42 (c=10)', await load(
+    () => fetch(`${base}/api/patients?search=patient42`, { headers: auth }), 500, 10));
+  report('admitted patients GET /api/patients?tag=admitted (c=10)', await load(
+    () => fetch(`${base}/api/patients?tag=admitted`, { headers: auth }), 500, 10));
+  report('cases page GET /api/patientcases?page=3 (c=10)', await load(
+    () => fetch(`${base}/api/patientcases?page=3`, { headers: auth }), 500, 10));
+  report('case number search GET /api/patientcases?search=BENCH-77 (c=10)', await load(
+    () => fetch(`${base}/api/patientcases?search=BENCH-77`, { headers: auth }), 500, 10));
+  report('counts GET /api/patients/allcases/count (c=10)', await load(
+    () => fetch(`${base}/api/patients/allcases/count`, { headers: auth }), 500, 10));
+}
+
 async function apiBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pnss-bench-'));
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -105,11 +145,13 @@ async function apiBench(): Promise<void> {
   const server = spawn(process.execPath, [join(root, 'services', 'dist', 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
+      // BENCH_DATABASE_URL runs the same load on a PostgreSQL server instead of embedded PGlite.
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
   });
   try {
     await waitForHealth(server);
-    console.info(`\n## API on embedded PGlite (${base})`);
+    console.info(`\n## API on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} (${base})`);
     const login = await fetch(`${base}/api/accounts/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -123,6 +165,7 @@ async function apiBench(): Promise<void> {
       () => fetch(`${base}/api/categories`, { headers: auth }), 2000, 20));
     report('users page GET /api/accounts (c=20)', await load(
       () => fetch(`${base}/api/accounts`, { headers: auth }), 2000, 20));
+    await casesBench(auth);
     const memory = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
     if (memory) console.info(`server RSS after the runs ${(Number(memory[1]) / 1024).toFixed(0)} MB`);
   } finally {
