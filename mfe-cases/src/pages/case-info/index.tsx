@@ -52,7 +52,7 @@ function CaseInfoForm({ initialValues, readOnly, saving, onSave, onBack }: CaseI
         </Form.Item>
       ) : null}
       <Flex gap={8} justify="space-between">
-        <Button icon={<ArrowLeftOutlined />} onClick={onBack} disabled={false}>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={onBack} disabled={false}>
           Back
         </Button>
         {readOnly ? null : (
@@ -146,7 +146,7 @@ export function CaseInfoPage() {
           {title}
         </Typography.Title>
         <Tooltip title="Close">
-          <Button type="text" icon={<CloseOutlined />} aria-label="Close" onClick={toCases} />
+          <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close" onClick={toCases} />
         </Tooltip>
       </Flex>
       {body}

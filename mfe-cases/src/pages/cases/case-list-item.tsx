@@ -45,7 +45,7 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
         <Tooltip title="Edit case information">
           <Button
             type="text"
-            icon={<EditOutlined />}
+            icon={<EditOutlined aria-hidden />}
             aria-label={`Edit case information of case # ${item.caseNum}`}
             onClick={() => navigate(`/cases/${item._id}/info`)}
           />

@@ -56,7 +56,7 @@ export function CasesPage() {
         noun={count === 1 ? 'case' : 'cases'}
         actions={
           canAdd ? (
-            <Button type="primary" icon={<PlusOutlined />} aria-label="Add case" onClick={() => navigate('/newpatientcase')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add case" onClick={() => navigate('/newpatientcase')}>
               Add
             </Button>
           ) : null

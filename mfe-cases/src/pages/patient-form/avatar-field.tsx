@@ -84,10 +84,10 @@ export function AvatarField({ value, onChange, person }: AvatarFieldProps) {
               return false;
             }}
           >
-            <Button icon={<UploadOutlined />}>{value ? 'Change photo' : 'Add photo'}</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{value ? 'Change photo' : 'Add photo'}</Button>
           </Upload>
           {value ? (
-            <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
+            <Button icon={<DeleteOutlined aria-hidden />} onClick={() => onChange?.(null)}>
               Remove photo
             </Button>
           ) : null}

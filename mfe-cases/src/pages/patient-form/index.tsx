@@ -145,12 +145,12 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
         {title}
       </Typography.Title>
       {editing && access.canViewPatient ? (
-        <Button icon={<EyeOutlined />} onClick={() => navigate(`/patients/${patientid}`)}>
+        <Button icon={<EyeOutlined aria-hidden />} onClick={() => navigate(`/patients/${patientid}`)}>
           Preview
         </Button>
       ) : null}
       <Tooltip title="Close">
-        <Button type="text" icon={<CloseOutlined />} aria-label="Close" onClick={toList} />
+        <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close" onClick={toList} />
       </Tooltip>
     </Flex>
   );

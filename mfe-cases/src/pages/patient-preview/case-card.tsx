@@ -26,12 +26,12 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
   const titleId = `case-card-${form._id}`;
 
   const buttons = [
-    <Button key="open" icon={<EditOutlined />} onClick={() => navigate(casePath)} aria-label={`Edit case # ${form.caseNum}`}>
+    <Button key="open" icon={<EditOutlined aria-hidden />} onClick={() => navigate(casePath)} aria-label={`${actions.readOnly ? "View" : "Edit"} case # ${form.caseNum}`}>
       {actions.readOnly ? 'View' : 'Edit'}
     </Button>,
     ...(actions.close && access.canCloseCase
       ? [
-          <Button key="close" icon={<CheckCircleOutlined />} onClick={() => onClose(form)} aria-label={`Close case # ${form.caseNum}`}>
+          <Button key="close" icon={<CheckCircleOutlined aria-hidden />} onClick={() => onClose(form)} aria-label={`Close case # ${form.caseNum}`}>
             Close
           </Button>,
         ]
@@ -39,7 +39,7 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
     // A submitted case belongs to a census package and the server refuses to reopen it.
     ...(actions.reopen && status !== 'Submitted' && access.canReopenCase
       ? [
-          <Button key="reopen" icon={<UndoOutlined />} onClick={() => onReopen(form)} aria-label={`Reopen case # ${form.caseNum}`}>
+          <Button key="reopen" icon={<UndoOutlined aria-hidden />} onClick={() => onReopen(form)} aria-label={`Reopen case # ${form.caseNum}`}>
             Reopen
           </Button>,
         ]

@@ -71,17 +71,21 @@ function LabelList({ items }: { items: string[] }) {
   );
 }
 
+/** The details show in one column on a phone and two from 576 px up; a list takes a whole row. */
+const COLUMNS = { xs: 1, sm: 2 };
+const FULL_ROW = { xs: 1, sm: 2 };
+
 interface DetailItem {
   key: string;
   label: string;
   children: ReactNode;
   /** Lists take the whole row. */
-  span?: number;
+  span?: typeof FULL_ROW;
 }
 
 /** A list of labels, on a row of its own. */
 function listItem(key: string, label: string, items: string[]): DetailItem {
-  return { key, label, span: 2, children: <LabelList items={items} /> };
+  return { key, label, span: FULL_ROW, children: <LabelList items={items} /> };
 }
 
 function Section({ title, items }: { title: string; items: DetailItem[] }) {
@@ -92,7 +96,7 @@ function Section({ title, items }: { title: string; items: DetailItem[] }) {
       </Typography.Title>
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2 }}
+        column={COLUMNS}
         items={items}
         styles={{ label: { color: 'rgba(0, 0, 0, 0.55)' }, content: { fontWeight: 500 } }}
       />
@@ -147,7 +151,7 @@ export function OpenCaseDetails({ form }: { form: CaseForm }) {
           {
             key: 'neonatal',
             label: form.neonatal.length === 1 ? 'Baby' : `Babies (${form.neonatal.length})`,
-            span: 2,
+            span: FULL_ROW,
             children: <LabelList items={form.neonatal.map((infant, index) => `Baby ${index + 1}: ${infantLabel(infant)}`)} />,
           },
         ]

@@ -20,12 +20,12 @@ export function PatientPreviewPage() {
   const access = useAccess();
   const patient = useGetPatientQuery(patientid, { skip: !patientid });
   const cases = useGetPatientCasesQuery(patientid, { skip: !patientid || !access.canListCases });
-  const { confirmClose, confirmReopen } = useCaseStateActions();
+  const { confirmClose, confirmReopen, dialogs } = useCaseStateActions();
   const close = () => navigate('/patients');
 
   const closeButton = (
     <Tooltip title="Close">
-      <Button type="text" icon={<CloseOutlined />} aria-label="Close preview" onClick={close} />
+      <Button type="text" icon={<CloseOutlined aria-hidden />} aria-label="Close preview" onClick={close} />
     </Tooltip>
   );
 
@@ -70,7 +70,7 @@ export function PatientPreviewPage() {
             <Tooltip title="Edit patient">
               <Button
                 type="text"
-                icon={<EditOutlined />}
+                icon={<EditOutlined aria-hidden />}
                 aria-label="Edit patient"
                 disabled={!data}
                 onClick={() => navigate(`/patients/${patientid}/edit`)}
@@ -86,7 +86,7 @@ export function PatientPreviewPage() {
           Cases{cases.currentData ? ` (${caseList.length})` : ''}
         </Typography.Title>
         {access.canCreateCase ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/patients/${patientid}/newcase`)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`/patients/${patientid}/newcase`)}>
             Add Case
           </Button>
         ) : null}
@@ -109,6 +109,7 @@ export function PatientPreviewPage() {
           ))}
         </div>
       )}
+      {dialogs}
     </section>
   );
 }

@@ -59,7 +59,7 @@ export function PatientsPage() {
         noun={count === 1 ? 'patient' : 'patients'}
         actions={
           access.canSavePatient ? (
-            <Button type="primary" icon={<PlusOutlined />} aria-label="Add patient" onClick={() => navigate('/newpatient')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add patient" onClick={() => navigate('/newpatient')}>
               Add
             </Button>
           ) : null
@@ -124,6 +124,7 @@ export function PatientsPage() {
       <Drawer
         open={Boolean(preview)}
         onClose={closePreview}
+        aria-label="Patient preview"
         placement="right"
         size={screen === 'mobile' ? '100%' : 560}
         closable={false}
