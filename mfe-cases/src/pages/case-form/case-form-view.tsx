@@ -101,7 +101,7 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
         <div className="cf-page" data-case-id={caseid ?? 'new'} data-readonly={readOnly ? 'true' : 'false'}>
           <CaseHeader birthDate={birthDate} caseNum={saved.caseNum} isNew={!caseid} />
           <TitleBar actions={actions} onLeave={() => navigate(`/patients/${encodeURIComponent(patientid)}`)} />
-          {offered ? (
+          {offered && !readOnly ? (
             <Alert
               type="info"
               showIcon
