@@ -15,7 +15,7 @@ interface BaseFieldProps {
 
 const aria = (c: ControlProps) => ({
   'aria-invalid': c.invalid || undefined,
-  'aria-describedby': c.errorId,
+  'aria-describedby': c.describedBy,
 });
 
 /** A YES/NO question (SPEC.md §3 Boolean), or WITH/WITHOUT for a presence question. */
@@ -256,11 +256,11 @@ export const DateField = memo(function DateField({ path, label, hint }: BaseFiel
 });
 
 /** A value the rules compute (age, BMI, the AOG range of an exact AOG): shown, never typed. */
-export const DerivedField = memo(function DerivedField({ path, label, format }: BaseFieldProps & { format?: (v: unknown) => string }) {
+export const DerivedField = memo(function DerivedField({ path, label, hint, format }: BaseFieldProps & { format?: (v: unknown) => string }) {
   const { value } = useFieldBinding(path);
   const shown = value === null || value === undefined ? '' : format ? format(value) : String(value);
   return (
-    <FieldShell path={path} label={label}>
+    <FieldShell path={path} label={label} hint={hint}>
       {(c) => (
         <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly disabled={c.disabled} value={shown} placeholder="Computed" className="cf-derived" />
       )}

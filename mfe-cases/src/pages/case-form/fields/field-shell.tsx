@@ -9,6 +9,8 @@ export interface ControlProps {
   id: string;
   labelId: string;
   errorId: string;
+  /** The error message and the hint, for aria-describedby. */
+  describedBy: string;
   invalid: boolean;
   disabled: boolean;
 }
@@ -36,6 +38,8 @@ export const FieldShell = memo(function FieldShell({ path, label, kind = 'label'
   const id = fieldDomId(path);
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = hint ? `${errorId} ${hintId}` : errorId;
   const text = label ?? labelOf(path);
   const infant = INFANT_PATH.exec(path);
   // Every infant has the same fields: the hidden prefix keeps each control's name unique.
@@ -61,8 +65,12 @@ export const FieldShell = memo(function FieldShell({ path, label, kind = 'label'
           {text}
         </span>
       )}
-      {children({ id, labelId, errorId, invalid: error !== null, disabled: readOnly })}
-      {hint ? <div className="cf-hint">{hint}</div> : null}
+      {children({ id, labelId, errorId, describedBy, invalid: error !== null, disabled: readOnly })}
+      {hint ? (
+        <div id={hintId} className="cf-hint">
+          {hint}
+        </div>
+      ) : null}
       <div id={errorId} className="cf-error" role="alert">
         {error ? error.message : ''}
       </div>

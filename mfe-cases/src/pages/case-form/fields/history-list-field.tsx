@@ -43,7 +43,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
   return (
     <FieldShell path={path} label={text} kind="group" wide>
       {(c) => (
-        <div role="group" aria-labelledby={c.labelId} aria-describedby={c.errorId} aria-invalid={c.invalid || undefined}>
+        <div role="group" aria-labelledby={c.labelId} aria-describedby={c.describedBy} aria-invalid={c.invalid || undefined}>
           <ul className={`cf-entries${c.invalid ? ' cf-group-invalid' : ''}`} aria-label={`Chosen: ${text}`}>
             {entries.length === 0 ? <li className="cf-entries-empty">None chosen</li> : null}
             {entries.map((entry, index) => {

@@ -23,7 +23,7 @@ export const AdmissionSection = memo(function AdmissionSection() {
         <AgeField />
         <NumberField path="weight" suffix="kg" />
         <NumberField path="height" suffix="cm" />
-        <DerivedField path="bmi" />
+        <DerivedField path="bmi" hint="From weight and height" />
         <YesNoField path="pcosHistory" />
         <When field="pcosSymptoms">
           <CodeListField path="pcosSymptoms" table={PCOS_SYMPTOMS} />
@@ -35,7 +35,7 @@ export const AdmissionSection = memo(function AdmissionSection() {
           <WhenForm test={exactAdmissionAog}>
             <NumberField path="admissionWeeks" integer suffix="weeks" />
             <NumberField path="admissionDays" integer suffix="days" />
-            <DerivedField path="admissionAOG" format={formatAog} />
+            <DerivedField path="admissionAOG" format={formatAog} hint="From the weeks" />
           </WhenForm>
           <WhenForm test={estimatedAdmissionAog}>
             <CodeField path="admissionAOG" table={AOG_RANGES} control="select" />
@@ -75,5 +75,5 @@ export const AdmissionSection = memo(function AdmissionSection() {
 /** Age on admission comes from the patient's birth date; without one the clinician types it. */
 function AgeField() {
   const store = useCaseFormStore();
-  return store.birthDate ? <DerivedField path="age" /> : <NumberField path="age" integer suffix="years" />;
+  return store.birthDate ? <DerivedField path="age" hint="From the admission date and the date of birth" /> : <NumberField path="age" integer suffix="years" />;
 }

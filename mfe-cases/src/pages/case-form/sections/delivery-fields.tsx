@@ -25,7 +25,7 @@ export const InfantsNumberField = memo(function InfantsNumberField() {
           <Select<number | null>
             id={c.id}
             aria-invalid={c.invalid || undefined}
-            aria-describedby={c.errorId}
+            aria-describedby={c.describedBy}
             status={c.invalid ? 'error' : undefined}
             disabled={c.disabled}
             value={others ? OTHERS_CHOICE : count}
@@ -95,7 +95,7 @@ export const MannerField = memo(function MannerField({ path, label }: { path: 'd
         <Select<number | null>
           id={c.id}
           aria-invalid={c.invalid || undefined}
-          aria-describedby={c.errorId}
+          aria-describedby={c.describedBy}
           status={c.invalid ? 'error' : undefined}
           disabled={c.disabled}
           value={typeof value === 'number' ? value : null}
@@ -128,7 +128,7 @@ export const IndicationsField = memo(function IndicationsField({
           id={c.id}
           mode="multiple"
           aria-invalid={c.invalid || undefined}
-          aria-describedby={c.errorId}
+          aria-describedby={c.describedBy}
           status={c.invalid ? 'error' : undefined}
           disabled={c.disabled}
           value={chosen}

@@ -42,7 +42,7 @@ export const DeliverySection = memo(function DeliverySection() {
         <WhenForm test={exactDeliveryAog}>
           <NumberField path="deliveryWeeks" integer suffix="weeks" />
           <NumberField path="deliveryDays" integer suffix="days" />
-          <DerivedField path="deliveryAOG" format={formatAog} />
+          <DerivedField path="deliveryAOG" format={formatAog} hint="From the weeks" />
         </WhenForm>
         <WhenForm test={estimatedDeliveryAog}>
           <CodeField path="deliveryAOG" table={AOG_RANGES} control="select" />
