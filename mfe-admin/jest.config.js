@@ -1,3 +1,5 @@
 import { createJestConfig } from '@pnss/web/jest';
 
-export default createJestConfig({ dir: import.meta.dirname });
+const base = createJestConfig({ dir: import.meta.dirname });
+
+export default { ...base, setupFilesAfterEnv: [...base.setupFilesAfterEnv, '<rootDir>/src/testing/setup-tests.ts'] };

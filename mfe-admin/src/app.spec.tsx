@@ -38,8 +38,6 @@ async function unmountModule(props: Awaited<ReturnType<typeof mountAt>>) {
   await unmounted;
 }
 
-jest.setTimeout(60_000);
-
 const EMPTY_ADMIN = {
   'GET /api/accounts': { body: { items: [], count: 0, offset: 0 } },
   'GET /api/roles/names': { body: [] },

@@ -7,9 +7,11 @@ const CSS = `
 .pnss-admin-toolbar-search { flex: 1 1 260px; max-width: 420px; }
 .pnss-admin-toolbar-end { margin-left: auto; display: flex; gap: 8px; align-items: center; }
 .pnss-admin-panel { background: #fff; border-radius: 8px; border: 1px solid #f0f0f0; }
-.pnss-admin-grid .ant-table-thead th.pnss-admin-feature { font-size: 12px; font-weight: 500; line-height: 1.3; vertical-align: bottom; text-align: center; }
-.pnss-admin-grid .ant-table-tbody td.pnss-admin-feature { text-align: center; }
-.pnss-admin-grid .ant-table-tbody td.pnss-admin-feature label { display: inline-flex; justify-content: center; width: 100%; min-height: 32px; align-items: center; cursor: pointer; }
+.pnss-admin-grid .ant-table-thead th.pnss-admin-feature { font-size: 12px; font-weight: 500; line-height: 1.2; vertical-align: bottom; text-align: center; padding: 8px 4px !important; }
+.pnss-admin-grid .ant-table-thead th.pnss-admin-group { font-size: 12px; text-align: center; padding: 6px 4px !important; vertical-align: bottom; }
+.pnss-admin-vertical { display: inline-block; writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; text-align: left; }
+.pnss-admin-grid .ant-table-tbody td.pnss-admin-feature { text-align: center; padding: 4px !important; }
+.pnss-admin-grid .ant-table-tbody > tr:hover > td { background: #f9ecef; }
 .pnss-admin-mark { color: #2e7d32; font-size: 16px; }
 .pnss-admin-deactivated td { color: rgba(0, 0, 0, 0.45); }
 .pnss-admin-changes { margin: 0; padding-left: 18px; }

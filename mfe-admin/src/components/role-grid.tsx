@@ -20,19 +20,34 @@ interface RoleGridProps {
   caption: string;
 }
 
+const ROLE_WIDTH = 150;
+const FEATURE_WIDTH = 33;
+
 /** The role's label and the feature's, as the grid's checkboxes are named: 'Clinician – Close cases'. */
 export function cellLabel(role: Pick<Role, 'label'>, feature: Pick<RoleFeature, 'label'>): string {
   return `${role.label} – ${feature.label}`;
 }
 
-/** Features in catalogue order, cut into runs of one group: the grid's column groups. */
-function groupFeatures(features: readonly RoleFeature[]): Array<{ group: string; features: RoleFeature[] }> {
-  const groups: Array<{ group: string; features: RoleFeature[] }> = [];
+const OTHER_GROUP = 'Other';
+
+/**
+ * Features in catalogue order, cut into runs of one group: the grid's column groups. A group of
+ * fewer than three columns has no room for its name, so neighbouring small groups share 'Other'.
+ */
+export function groupFeatures(features: readonly RoleFeature[]): Array<{ group: string; features: RoleFeature[] }> {
+  const runs: Array<{ group: string; features: RoleFeature[] }> = [];
   for (const feature of features) {
-    const group = feature.group ?? 'Other';
-    const last = groups.at(-1);
+    const group = feature.group ?? OTHER_GROUP;
+    const last = runs.at(-1);
     if (last && last.group === group) last.features.push(feature);
-    else groups.push({ group, features: [feature] });
+    else runs.push({ group, features: [feature] });
+  }
+  const groups: Array<{ group: string; features: RoleFeature[] }> = [];
+  for (const run of runs) {
+    const group = run.features.length < 3 ? OTHER_GROUP : run.group;
+    const last = groups.at(-1);
+    if (last && last.group === group && group === OTHER_GROUP) last.features.push(...run.features);
+    else groups.push({ group, features: [...run.features] });
   }
   return groups;
 }
@@ -51,7 +66,7 @@ export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleG
       key: 'role',
       title: 'Role',
       fixed: 'left',
-      width: 190,
+      width: ROLE_WIDTH,
       render: (_value, role) => (
         <div style={{ display: 'flex', alignItems: 'center', gap: 4, justifyContent: 'space-between' }}>
           <strong>{role.label}</strong>
@@ -62,10 +77,12 @@ export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleG
     ...groupFeatures(features).map(({ group, features: inGroup }) => ({
       key: group,
       title: group,
+      className: 'pnss-admin-group',
       children: inGroup.map((feature) => ({
         key: feature.feature,
-        title: feature.label,
-        width: 96,
+        // Upright labels would make the grid several screens wide; turned, all columns fit.
+        title: <span className="pnss-admin-vertical">{feature.label}</span>,
+        width: FEATURE_WIDTH,
         className: 'pnss-admin-feature',
         render: (_value: unknown, role: Role) => {
           const granted = holds(role, feature.feature);
@@ -89,7 +106,7 @@ export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleG
   ];
 
   return (
-    <div className="pnss-admin-panel pnss-admin-grid">
+    <div className="pnss-admin-panel pnss-admin-grid" role="region" aria-label={caption}>
       <Table<Role>
         rowKey="_id"
         size="small"
@@ -97,8 +114,7 @@ export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleG
         columns={columns}
         dataSource={[...roles]}
         pagination={false}
-        scroll={{ x: 190 + features.length * 96 }}
-        title={() => <span className="pnss-admin-visually-hidden">{caption}</span>}
+        scroll={{ x: ROLE_WIDTH + features.length * FEATURE_WIDTH }}
       />
     </div>
   );

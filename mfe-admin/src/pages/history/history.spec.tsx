@@ -3,8 +3,6 @@ import type { AuditEntry, Paged } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { renderAdmin } from '../../testing/render-admin.test-helpers.js';
 
-jest.setTimeout(60_000);
-
 const MARIA = { _id: 'u1', firstname: 'Maria', lastname: 'Santos', username: 'msantos', role: 'clinician', hasPhoto: false, active: true };
 const HISTORY: Paged<AuditEntry> = {
   items: [

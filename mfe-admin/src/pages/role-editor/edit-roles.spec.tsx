@@ -4,8 +4,6 @@ import { ALL_PERMISSIONS, FEATURES, PERMISSIONS } from '@pnss/libs/permissions';
 import { renderAdmin, requestBody } from '../../testing/render-admin.test-helpers.js';
 import { ROLES_SAVED_TOAST, changedRoles } from './index.js';
 
-jest.setTimeout(60_000);
-
 const P = PERMISSIONS;
 const ROLES: Role[] = [
   { _id: 'r1', roleName: 'admin', label: 'Administrator', rolePermissions: [...ALL_PERMISSIONS] },

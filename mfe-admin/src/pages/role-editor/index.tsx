@@ -88,7 +88,7 @@ export function EditRolesPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title="Signed-in users get the new features at their next navigation; they do not need to sign out. At least one active user must keep Admin with View roles and Edit role permissions."
+        title="Signed-in users get the new features at their next navigation; they do not need to sign out. At least one active user must keep Open the Admin module, View roles and Edit role permissions."
       />
       <RoleGrid caption="Tick the features each role holds" roles={savedRoles} features={features.data} editing={{ draft, onToggle: toggle }} />
     </section>

@@ -7,7 +7,7 @@ import { UserForm } from './user-form.js';
 
 /**
  * #/admin/users/new (Add User) and #/admin/users/:userid/edit (Edit User), over the users list.
- * Save and Cancel close back to the list.
+ * Save, the dialog's close button and Escape return to the list.
  */
 export function UserFormDialog() {
   const { userid } = useParams();
@@ -27,7 +27,7 @@ export function UserFormDialog() {
   } else if (editing && (!user.currentData || user.isFetching)) {
     body = <Skeleton active paragraph={{ rows: 8 }} />;
   } else {
-    body = <UserForm key={userid ?? 'new'} user={user.currentData} onSaved={close} onCancel={close} />;
+    body = <UserForm key={userid ?? 'new'} user={user.currentData} onSaved={close} />;
   }
 
   return (

@@ -58,7 +58,9 @@ export function PhotoField({ value, onChange, id, initials }: PhotoFieldProps) {
         type="file"
         accept={PHOTO_TYPES.join(',')}
         aria-label="Add Photo"
-        hidden
+        // The button below is the control; the input only opens the browser's file dialog.
+        style={{ display: 'none' }}
+        tabIndex={-1}
         onChange={(event) => {
           const file = event.target.files?.[0];
           // Cleared so that choosing the same file again after a refusal is noticed.

@@ -4,9 +4,6 @@ import { ALL_PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi, renderWithProviders, type MockRoutes } from '@pnss/web/testing';
 import { UserForm, USER_TOASTS } from './user-form.js';
 
-// Real antd forms in jsdom take seconds per step on a busy two-core machine.
-jest.setTimeout(60_000);
-
 const ROLE_NAMES = [
   { _id: 'r1', name: 'admin', label: 'Administrator' },
   { _id: 'r2', name: 'clinician', label: 'Clinician' },
@@ -31,11 +28,10 @@ function server(routes: MockRoutes = {}) {
 
 function renderForm(user?: User) {
   const onSaved = jest.fn();
-  const onCancel = jest.fn();
-  const view = renderWithProviders(<UserForm user={user} onSaved={onSaved} onCancel={onCancel} />, {
+  const view = renderWithProviders(<UserForm user={user} onSaved={onSaved} />, {
     preloadedState: { session: { signedIn: true, user: null, permissions: [...ALL_PERMISSIONS] } },
   });
-  return { ...view, onSaved, onCancel };
+  return { ...view, onSaved };
 }
 
 async function bodyOf(api: ReturnType<typeof mockApi>, call: string): Promise<Record<string, unknown>> {

@@ -27,7 +27,6 @@ interface UserFormProps {
   user?: User;
   /** After a save, with the toast shown. */
   onSaved: () => void;
-  onCancel: () => void;
 }
 
 const text = (value: string | undefined) => (value ?? '').trim();
@@ -38,7 +37,7 @@ const text = (value: string | undefined) => (value ?? '').trim();
  * old app it validates, with the rules of @pnss/libs/validation that the server enforces too;
  * what only the server can tell (a taken user name, 409) lands on its field.
  */
-export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
+export function UserForm({ user, onSaved }: UserFormProps) {
   const [form] = Form.useForm<UserFormValues>();
   const roleNames = useGetRoleNamesQuery();
   const [registerUser, registering] = useRegisterUserMutation();
@@ -157,8 +156,8 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
           <Button onClick={() => setResetting(true)}>RESET PASSWORD</Button>
         </Form.Item>
       )}
+      {/* The dialog's own close button and Escape cancel; CANCEL here belongs to RESET PASSWORD. */}
       <Space style={{ width: '100%', justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={registering.isLoading || updating.isLoading}>
           Save
         </Button>

@@ -80,16 +80,16 @@ export function UsersTab() {
       render: (_value, user) => (
         <Space size={6} wrap>
           <span>{roleLabel(roleNames.data, user.role)}</span>
-          {user.active ? null : <Tag color="default">Deactivated</Tag>}
+          {user.active ? null : <Tag color="red">Deactivated</Tag>}
         </Space>
       ),
     },
     {
       key: 'actions',
       title: <span className="pnss-admin-visually-hidden">Actions</span>,
-      align: 'right',
+      width: 310,
       render: (_value, user) => (
-        <Space size={4} wrap style={{ justifyContent: 'flex-end' }}>
+        <Space size={4} wrap>
           {access.canUpdateUsers ? (
             <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => navigate(`/admin/users/${user._id}/edit`)}>
               Edit
