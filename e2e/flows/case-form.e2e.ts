@@ -288,7 +288,10 @@ describe('case form', () => {
     await screenshot(page, 'case-form-close-dialog');
     const listed = (await links.evaluateAll((els) => els.map((e) => e.getAttribute('data-error-field') ?? ''))).sort();
     await dialog.locator('[data-error-field="weight"]').click();
+    const focusedField = () => page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'));
     await page.waitForFunction(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field') === 'weight');
+    await page.waitForTimeout(700);
+    assert.equal(await focusedField(), 'weight', 'the focus stays on the field once the dialog has gone');
     assert.equal(await field(page, 'weight').locator('input').getAttribute('aria-invalid'), 'true');
     // The server's check refuses the same case.
     const token = await adminToken();

@@ -84,15 +84,11 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
   }, [patientid, caseid]);
   useLeaveGuard(store, confirmLeave, ownRoute);
 
-  const jump = useCallback(
-    (field: string) => {
-      actions.dismissCloseErrors();
-      setPickerField(null);
-      // The dialog gives focus back to the Close button as it closes: move it afterwards.
-      setTimeout(() => focusField(field), 50);
-    },
-    [actions],
-  );
+  const jump = useCallback((field: string) => {
+    setPickerField(null);
+    // After the picker (if open) gives the sidebar back to the navigation.
+    setTimeout(() => focusField(field), 0);
+  }, []);
 
   return (
     <CaseFormProvider store={store} readOnly={readOnly}>
@@ -154,7 +150,7 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
           </div>
         </div>
         {actions.closeErrors ? (
-          <CloseErrorsDialog errors={actions.closeErrors} onJump={jump} onClose={actions.dismissCloseErrors} />
+          <CloseErrorsDialog errors={actions.closeErrors} onJump={jump} onClosed={actions.dismissCloseErrors} />
         ) : null}
         {actions.conflict ? (
           <ConflictDialog
