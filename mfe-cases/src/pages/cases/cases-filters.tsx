@@ -34,7 +34,7 @@ export function CasesFilters({ filters, onChange }: CasesFiltersProps) {
         value={filters.cases}
         options={CASE_TYPE_OPTIONS}
         onChange={(cases) => onChange({ cases })}
-        style={{ flex: '0 1 170px', minWidth: 150 }}
+        style={{ flex: '1 1 150px', maxWidth: 190, minWidth: 150 }}
       />
       <Segmented<CaseViewFilter>
         aria-label="View"

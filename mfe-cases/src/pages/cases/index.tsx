@@ -26,6 +26,15 @@ function isFiltered(filters: Filters): boolean {
   return Boolean(filters.search || filters.fromdate || filters.todate || filters.cases !== 'all');
 }
 
+/** What an empty list says, in the words of the filters that emptied it. */
+export function emptyListTitle(filters: Filters): string {
+  if (filters.search || filters.fromdate || filters.todate) return 'No cases match these filters.';
+  if (filters.cases === 'archived') return 'No archived cases.';
+  const type = filters.cases === 'ob' ? 'OB ' : filters.cases === 'gyne' ? 'Gyne ' : '';
+  if (filters.tag === 'openCase') return `No open ${type}cases. Choose All to see closed cases too.`;
+  return `No ${type}cases yet.`;
+}
+
 /** SPEC.md §2 Cases list: the cases root. Returning from a case finds it as it was left. */
 export function CasesPage() {
   const access = useAccess();
@@ -41,11 +50,7 @@ export function CasesPage() {
 
   // The case-information screen makes the patient as well, which needs both permissions.
   const canAdd = access.canCreateCase && access.canSavePatient;
-  const emptyTitle = isFiltered(filters)
-    ? 'No cases match these filters.'
-    : filters.tag === 'openCase'
-      ? 'No open cases. Choose All to see closed cases too.'
-      : 'No cases yet.';
+  const emptyTitle = emptyListTitle(filters);
 
   return (
     <section aria-labelledby="cases-title">

@@ -5,6 +5,7 @@ import { mockApi } from '@pnss/web/testing';
 import { aCase, aPatient, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
 import { toPatientPayload } from './patient-form-rules.js';
 import { historySource } from './patient-history.js';
+import { photoFromFile } from './avatar-field.js';
 
 /** Types a date the way a user does: into the field, then Enter. */
 function typeDate(label: string, text: string) {
@@ -142,5 +143,12 @@ describe('Edit Patient', () => {
     expect(historySource([blank, older, newer], (form) => form.medicalHistory)?._id).toBe('b');
     expect(historySource([blank], (form) => form.medicalHistory)?._id).toBe('c');
     expect(historySource([], (form) => form.medicalHistory)).toBeUndefined();
+  });
+});
+
+describe('Patient photo', () => {
+  it('accepts only the PNG, JPEG and WebP images the server stores', async () => {
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46])], 'photo.gif', { type: 'image/gif' });
+    await expect(photoFromFile(gif)).resolves.toEqual({ problem: 'Photo must be a PNG, JPEG or WebP image' });
   });
 });

@@ -71,35 +71,33 @@ function LabelList({ items }: { items: string[] }) {
   );
 }
 
-/** The details show in one column on a phone and two from 576 px up; a list takes a whole row. */
-const COLUMNS = { xs: 1, sm: 2 };
-const FULL_ROW = { xs: 1, sm: 2 };
-
 interface DetailItem {
   key: string;
   label: string;
   children: ReactNode;
-  /** Lists take the whole row. */
-  span?: typeof FULL_ROW;
+  /** A list of labels: shown on a row of its own, under the single values. */
+  list?: boolean;
 }
 
 /** A list of labels, on a row of its own. */
 function listItem(key: string, label: string, items: string[]): DetailItem {
-  return { key, label, span: FULL_ROW, children: <LabelList items={items} /> };
+  return { key, label, list: true, children: <LabelList items={items} /> };
 }
 
+const DETAIL_STYLES = { label: { color: 'rgba(0, 0, 0, 0.55)' }, content: { fontWeight: 500 } };
+
+/** Single values two to a row from 576 px up (one on a phone); lists below them, one to a row. */
 function Section({ title, items }: { title: string; items: DetailItem[] }) {
+  const strip = ({ list: _list, ...item }: DetailItem) => item;
+  const singles = items.filter((item) => !item.list).map(strip);
+  const lists = items.filter((item) => item.list).map(strip);
   return (
     <section aria-label={title} style={{ marginTop: 12 }}>
       <Typography.Title level={5} style={{ margin: '0 0 4px', fontSize: 14 }}>
         {title}
       </Typography.Title>
-      <Descriptions
-        size="small"
-        column={COLUMNS}
-        items={items}
-        styles={{ label: { color: 'rgba(0, 0, 0, 0.55)' }, content: { fontWeight: 500 } }}
-      />
+      {singles.length > 0 ? <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={singles} styles={DETAIL_STYLES} /> : null}
+      {lists.length > 0 ? <Descriptions size="small" column={1} items={lists} styles={DETAIL_STYLES} /> : null}
     </section>
   );
 }
@@ -151,7 +149,7 @@ export function OpenCaseDetails({ form }: { form: CaseForm }) {
           {
             key: 'neonatal',
             label: form.neonatal.length === 1 ? 'Baby' : `Babies (${form.neonatal.length})`,
-            span: FULL_ROW,
+            list: true,
             children: <LabelList items={form.neonatal.map((infant, index) => `Baby ${index + 1}: ${infantLabel(infant)}`)} />,
           },
         ]

@@ -34,7 +34,7 @@ export function PatientsFilters({ filters, onChange }: PatientsFiltersProps) {
         value={filters.cases}
         options={PATIENT_CASE_TYPE_OPTIONS}
         onChange={(cases) => onChange({ cases })}
-        style={{ flex: '0 1 150px', minWidth: 130 }}
+        style={{ flex: '1 1 120px', maxWidth: 170, minWidth: 120 }}
       />
       <Segmented<PatientListTag>
         aria-label="View"

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PERMISSIONS, ALL_PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi } from '@pnss/web/testing';
 import { aPatient, aPatientListItem, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
+import { selectPatientsList } from '../../state/list-state.slice.js';
 
 function patientsRoute(items = [aPatientListItem()], count = items.length) {
   const seen: URLSearchParams[] = [];
@@ -155,5 +156,25 @@ describe('Patients list', () => {
     act(() => link.focus());
     await user.keyboard('{Enter}');
     expect(currentPath()).toBe('/patients/p1');
+  });
+});
+
+describe('Patients list scroll position', () => {
+  it('comes back to where the user had scrolled after a screen that replaced the list', async () => {
+    mockApi({ 'GET /api/patients': patientsRoute().route });
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { user, store } = renderModuleAt('/patients');
+    await screen.findByRole('list', { name: 'Patients' });
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 640 });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
+    await user.click(screen.getByRole('button', { name: 'Add patient' }));
+    expect(selectPatientsList(store.getState()).scrollY).toBe(640);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('list', { name: 'Patients' });
+    expect(scrollTo).toHaveBeenCalledWith(0, 640);
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+    scrollTo.mockRestore();
   });
 });
