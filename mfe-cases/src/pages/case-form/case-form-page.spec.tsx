@@ -8,6 +8,10 @@ import { draftKey } from './hooks/use-case-draft.js';
 
 const CASE_PATH = '/api/patients/p1/cases/c1';
 
+// Each test renders the whole form (every section, real antd controls) and walks a dialog flow:
+// on a busy two-core machine that can take several times the default budget.
+jest.setTimeout(60_000);
+
 function serve(form: CaseForm, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/patients/p1': { body: aPatient() },
