@@ -4,6 +4,7 @@ import type { AuditEntry, Paged } from '@pnss/libs/api';
 import { FEATURES } from '@pnss/libs/permissions';
 import { PAGE_SIZE } from '@pnss/libs/api';
 import { useGetRoleNamesQuery } from '../../api/roles.api.js';
+import { useAdminAccess } from '../../access/use-admin-access.js';
 import { LoadError } from '../../components/load-error.js';
 import { actionLabel, describeChanges, formatWhen, type HistoryLabels } from '../../format/history-display.js';
 
@@ -25,7 +26,8 @@ interface HistoryDrawerProps {
 
 /** The audit entries of one user or role, newest first: when, who, what, and each field old → new. */
 export function HistoryDrawer({ title, query, offset, onOffset, allowed, onClose }: HistoryDrawerProps) {
-  const roleNames = useGetRoleNamesQuery(undefined, { skip: !allowed });
+  const { canReadRoleNames } = useAdminAccess();
+  const roleNames = useGetRoleNamesQuery(undefined, { skip: !allowed || !canReadRoleNames });
   const labels = useMemo<HistoryLabels>(
     () => ({
       roles: new Map((roleNames.data ?? []).map((role) => [role.name, role.label])),

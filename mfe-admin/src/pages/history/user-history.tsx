@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
-import { selectPermissions, useAccess, useAppSelector } from '@pnss/web';
+import { useAdminAccess } from '../../access/use-admin-access.js';
 import { useGetUserHistoryQuery, useGetUserQuery } from '../../api/accounts.api.js';
 import { fullName } from '../../format/user-display.js';
 import { HistoryDrawer } from './history-drawer.js';
@@ -10,11 +9,10 @@ import { HistoryDrawer } from './history-drawer.js';
 export function UserHistoryDrawer() {
   const { userid = '' } = useParams();
   const navigate = useNavigate();
-  const { canViewAudit } = useAccess();
-  const canReadUser = hasAll(useAppSelector(selectPermissions), [PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_USER_BY_ID]);
+  const { canViewAudit, canViewUser } = useAdminAccess();
   const [offset, setOffset] = useState(0);
   const history = useGetUserHistoryQuery({ id: userid, offset }, { skip: !canViewAudit, refetchOnMountOrArgChange: true });
-  const user = useGetUserQuery(userid, { skip: !canReadUser });
+  const user = useGetUserQuery(userid, { skip: !canViewUser });
   const title = user.data ? `History of ${fullName(user.data)} (${user.data.username})` : 'User history';
   return (
     <HistoryDrawer

@@ -1,7 +1,7 @@
 import { Modal, Result, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAccess } from '@pnss/web';
 import { useGetUserQuery } from '../../api/accounts.api.js';
+import { useAdminAccess } from '../../access/use-admin-access.js';
 import { LoadError } from '../../components/load-error.js';
 import { UserForm } from './user-form.js';
 
@@ -12,9 +12,10 @@ import { UserForm } from './user-form.js';
 export function UserFormDialog() {
   const { userid } = useParams();
   const navigate = useNavigate();
-  const access = useAccess();
+  const access = useAdminAccess();
   const editing = userid !== undefined;
-  const allowed = editing ? access.canUpdateUsers : access.canRegisterUsers;
+  // Editing starts from the stored user, so it needs reading one as well as updating.
+  const allowed = editing ? access.canUpdateUsers && access.canViewUser : access.canRegisterUsers;
   const user = useGetUserQuery(userid ?? '', { skip: !editing || !allowed, refetchOnMountOrArgChange: true });
   const close = () => navigate('/admin/users');
   const title = editing ? 'Edit User' : 'Add User';

@@ -3,8 +3,8 @@ import { App, Button, Input, Result, Space, Table, Tag, Typography, type TableCo
 import { EditOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PAGE_SIZE, type User } from '@pnss/libs/api';
-import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
-import { selectPermissions, selectSessionUser, showError, toast, useAccess, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import { selectSessionUser, showError, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import { useAdminAccess } from '../../access/use-admin-access.js';
 import { useListUsersQuery, useUpdateUserMutation } from '../../api/accounts.api.js';
 import { useGetRoleNamesQuery } from '../../api/roles.api.js';
 import { UserAvatar } from '../../components/user-avatar.js';
@@ -19,11 +19,10 @@ export const USERS_SEARCH_LABEL = 'Search users by name or user name';
  * The add and edit forms and the history open over it as child routes.
  */
 export function UsersTab() {
-  const access = useAccess();
+  const access = useAdminAccess();
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const me = useAppSelector(selectSessionUser);
-  const canFetchPhoto = hasAll(useAppSelector(selectPermissions), [PERMISSIONS.GET_USER_BY_ID]);
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [typed, setTyped] = useState('');
@@ -33,7 +32,7 @@ export function UsersTab() {
   });
 
   const users = useListUsersQuery({ search, offset }, { skip: !access.canListUsers });
-  const roleNames = useGetRoleNamesQuery(undefined, { skip: !access.canListUsers });
+  const roleNames = useGetRoleNamesQuery(undefined, { skip: !access.canListUsers || !access.canReadRoleNames });
   const [updateUser] = useUpdateUserMutation();
 
   if (!access.canListUsers) {
@@ -69,7 +68,7 @@ export function UsersTab() {
       key: 'photo',
       title: <span className="pnss-admin-visually-hidden">Photo</span>,
       width: 56,
-      render: (_value, user) => <UserAvatar user={user} canFetchPhoto={canFetchPhoto} />,
+      render: (_value, user) => <UserAvatar user={user} canFetchPhoto={access.canViewUser} />,
     },
     { key: 'firstname', dataIndex: 'firstname', title: 'Firstname' },
     { key: 'lastname', dataIndex: 'lastname', title: 'Lastname' },
@@ -90,7 +89,7 @@ export function UsersTab() {
       width: 310,
       render: (_value, user) => (
         <Space size={4} wrap>
-          {access.canUpdateUsers ? (
+          {access.canUpdateUsers && access.canViewUser ? (
             <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => navigate(`/admin/users/${user._id}/edit`)}>
               Edit
             </Button>

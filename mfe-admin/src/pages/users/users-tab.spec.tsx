@@ -126,6 +126,18 @@ describe('the Users tab', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/users$/));
   });
 
+  it('a role that may only list users gets the list and no call it would be refused', async () => {
+    const { server } = renderAdmin('/admin/users', [PERMISSIONS.ACCESS_ADMIN, PERMISSIONS.GET_ALL_USERS], {
+      'GET /api/accounts': { body: page([user({ hasPhoto: true })]) },
+    });
+    const row = (await screen.findByText('msantos')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('clinician')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Edit msantos' })).not.toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: 'Deactivate msantos' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /New User/ })).not.toBeInTheDocument();
+    expect(server.calls()).toEqual(['GET /api/accounts']);
+  });
+
   it('without the right to list users the tab says so and asks the server nothing', async () => {
     const { server } = renderAdmin('/admin/users', [PERMISSIONS.ACCESS_ADMIN], {});
     expect(await screen.findByText('You do not have permission to see the users list.')).toBeInTheDocument();
