@@ -97,7 +97,7 @@ function Section({ title, items }: { title: string; items: DetailItem[] }) {
         {title}
       </Typography.Title>
       {singles.length > 0 ? <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={singles} styles={DETAIL_STYLES} /> : null}
-      {lists.length > 0 ? <Descriptions size="small" column={1} items={lists} styles={DETAIL_STYLES} /> : null}
+      {lists.length > 0 ? <Descriptions size="small" column={1} items={lists} styles={DETAIL_STYLES} style={{ marginTop: singles.length > 0 ? 4 : 0 }} /> : null}
     </section>
   );
 }
