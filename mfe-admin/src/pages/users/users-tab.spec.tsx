@@ -99,6 +99,23 @@ describe('the Users tab', () => {
     expect(await within(row).findByText('Deactivated')).toBeInTheDocument();
   });
 
+  it("shows the server's refusal to deactivate the last administrator, and changes nothing", async () => {
+    const message = 'At least one active user must keep administrator access: this change would leave nobody able to manage users and roles';
+    const admin = user({ _id: 'me', firstname: 'Ada', lastname: 'Admin', username: 'admin', role: 'admin' });
+    const { user: actor } = renderAdmin('/admin/users', ALL_PERMISSIONS, {
+      'GET /api/accounts': { body: page([admin]) },
+      'GET /api/roles/names': { body: ROLE_NAMES },
+      'PUT /api/accounts/me': { status: 409, body: { statusCode: 409, message } },
+    });
+    await actor.click(await screen.findByRole('button', { name: 'Deactivate admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ada Admin?' });
+    expect(within(dialog).getByText(/This is your own account/)).toBeInTheDocument();
+    await actor.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    const row = screen.getByText('admin', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(row).queryByText('Deactivated')).not.toBeInTheDocument();
+  });
+
   it('New User opens Add User over the list; Close returns to it', async () => {
     const { user: actor } = renderAdmin('/admin/users', ALL_PERMISSIONS, {
       'GET /api/accounts': { body: page([MARIA]) },
