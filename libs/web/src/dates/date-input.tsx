@@ -19,6 +19,9 @@ export function DateInput({ value, onChange, onBlur, ...rest }: DateInputProps) 
   };
   return (
     <DatePicker
+      // Hovering a day in the popup would write that day into the input while the user types,
+      // garbling the typed date (11/17/2026 became 12/01/2026/17/2026): typing must win.
+      previewValue={false}
       {...rest}
       value={value ?? null}
       format={[DATE_DISPLAY_FORMAT, ...DATE_INPUT_FORMATS.slice(1)]}
