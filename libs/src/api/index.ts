@@ -7,3 +7,4 @@ export * from './patients.js';
 export * from './submissions.js';
 export * from './reports.js';
 export * from './lookups.js';
+export * from './case-answers.js';

@@ -1,9 +1,10 @@
 import type {
-  AuditEntry, CaseForm, CaseFormPayload, CaseListFilter, CaseListItem, CaseStateResponse, CaseViewFilter, Paged,
-  PatientCaseInfo, PatientCaseInfoResponse,
+  AuditEntry, CaseForm, CaseFormPayload, CaseListFilter, CaseViewFilter, Paged, PatientCaseInfo,
 } from '@pnss/libs/api';
 import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
 import { listParams, nextPage } from './patients.api.js';
+import type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
+export type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
 
 /** The cases list filters (SPEC.md §2 Cases list); dates 'YYYY-MM-DD'. */
 export interface CaseListArgs {
@@ -14,41 +15,8 @@ export interface CaseListArgs {
   todate?: string;
 }
 
-/** An item of GET /api/patientcases: what the list shows without another call. */
-export type CaseListEntry = CaseListItem & {
-  isPregnancy: boolean;
-  isGyne: boolean;
-  /** The patient's birth date, for the age when the case has no admission date yet. */
-  birthDate: string | null;
-  version: number;
-  updatedAt: string;
-};
-
-/** GET /api/patientcases/:caseid: the case-information screen's fields; `_id` is the case's id. */
-export type CaseInfoView = PatientCaseInfo & {
-  _id: string;
-  caseid: string;
-  patientid: string;
-  pediatricConfirmed: boolean;
-  isClose: boolean;
-  isArchived: boolean;
-  version: number;
-};
-
-/** Reply of POST and PUT /api/patientcases: `_id` and `patientid` are the patient's, `caseid` the case's. */
-export type CaseInfoAnswer = PatientCaseInfoResponse & {
-  patientid: string;
-  caseNum: string;
-  birthDate: string | null;
-  pediatricConfirmed: boolean;
-  version: number;
-};
-
 export type CaseInfoCreate = Omit<PatientCaseInfo, '_id'>;
 export type CaseInfoUpdate = Omit<PatientCaseInfo, '_id'> & { caseid: string; version?: number };
-
-/** Reply of the state changes: close, reopen, archive, unarchive. */
-export type CaseStateAnswer = CaseStateResponse & { patientid: string; submissionId: string | null };
 
 /** Which case a state change or a read is about. `version`, when sent, must be the stored one. */
 export interface CaseRef {

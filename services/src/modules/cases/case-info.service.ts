@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type PatientCaseInfo, type PatientCaseInfoResponse, emptyCaseForm } from '@pnss/libs/api';
+import { emptyCaseForm } from '@pnss/libs/api';
 import { PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
 import { applyCaseChange } from '@pnss/libs/rules';
 import { validateCaseInfo } from '@pnss/libs/validation';
@@ -13,30 +13,8 @@ import { toCaseForm } from './case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { CasesService } from './cases.service.js';
 import type { CaseInfoDto } from './dto/case-info.dto.js';
-
-/** GET /api/patientcases/:caseid: the case-information screen's fields. `_id` is the case's id. */
-export type CaseInfoView = PatientCaseInfo & {
-  _id: string;
-  caseid: string;
-  patientid: string;
-  pediatricConfirmed: boolean;
-  isClose: boolean;
-  isArchived: boolean;
-  version: number;
-};
-
-/**
- * Reply of POST and PUT /api/patientcases: as SPEC.md §2 reads it ("goes to the case form for the
- * returned patient id") and as PatientCaseInfoResponse of @pnss/libs types it, `_id` is the
- * patient's id; `caseid` is the case's; `patientid` repeats the patient's id for clarity.
- */
-export type CaseInfoAnswer = PatientCaseInfoResponse & {
-  patientid: string;
-  caseNum: string;
-  birthDate: string | null;
-  pediatricConfirmed: boolean;
-  version: number;
-};
+import type { CaseInfoAnswer, CaseInfoView } from '@pnss/libs/api';
+export type { CaseInfoAnswer, CaseInfoView } from '@pnss/libs/api';
 
 /**
  * The case-information screen (SPEC.md §2): a case number, and the patient's birth date and

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CaseForm, type CaseListItem, type CaseStateResponse, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
+import { type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
 import { applyCaseChange, caseActions, isPostpartumVariant } from '@pnss/libs/rules';
 import { TOASTS, validateCaseSave, validateCloseCase, validateDate } from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
@@ -16,23 +16,13 @@ import type { CaseActionDto } from './dto/case-action.dto.js';
 import type { CaseFormInput } from './dto/case-form.dto.js';
 import { READ_ONLY_CASE_FIELDS } from './dto/case-form.rules.js';
 import type { CaseListQueryDto } from './dto/case-list-query.dto.js';
+import type { CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
+export type { CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
 
 /** The audit log records what the clinician changed, not the bookkeeping. */
 const AUDIT_OMIT = { omit: ['_id', 'patientid', 'version', 'createdAt', 'updatedAt'] } as const;
 const CASE_NUMBER_KEY = 'patient_cases_case_num_lower_key';
 const CALENDAR_FIELDS = ['admissionDate', 'dischargeDate', 'deliveryDate'] as const;
-
-/** An item of GET /api/patientcases: the libs CaseListItem plus what the list shows without another call. */
-export type CaseListEntry = CaseListItem & {
-  isPregnancy: boolean;
-  isGyne: boolean;
-  /** The patient's birth date, for the age when the case has no admission date yet. */
-  birthDate: string | null;
-  version: number;
-  updatedAt: string;
-};
-
-export type CaseStateAnswer = CaseStateResponse & { patientid: string; submissionId: string | null };
 
 /**
  * The case form and its lifecycle (SPEC.md §4), enforced here: every save runs the dependency
