@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
-import { PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
+import { listFilter, PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
 import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
@@ -41,17 +41,7 @@ export class CasesService {
 
   async list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
     const { page, limit, skip } = pageWindow(query.page ?? query.offset);
-    const { rows, count } = await this.repository.page(
-      {
-        search: query.search,
-        tag: query.tag,
-        cases: query.cases,
-        fromdate: toCalendarDate(query.fromdate) ?? undefined,
-        todate: toCalendarDate(query.todate) ?? undefined,
-      },
-      limit,
-      skip,
-    );
+    const { rows, count } = await this.repository.page(listFilter(query), limit, skip);
     return { items: rows.map(toListEntry), count, offset: page };
   }
 

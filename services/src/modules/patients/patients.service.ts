@@ -8,7 +8,7 @@ import { DatabaseService, type Executor } from '../../database/database.service.
 import { photoProblem } from '../accounts/account.policies.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
-import type { PatientListQueryDto } from './dto/list-query.dto.js';
+import type { ListQueryDto, PatientListQueryDto } from './dto/list-query.dto.js';
 import type { PatientDto } from './dto/patient.dto.js';
 import { PatientsErrorCode, patientsError } from './patients.errors.js';
 import {
@@ -30,6 +30,17 @@ export function toCalendarDate(value: string | null | undefined): string | null 
   return t === null ? null : formatCalendarDate(t);
 }
 
+/** What both lists (patients and cases) hand their repository: the query, its dates as calendar days. */
+export function listFilter<Tag, Cases>(query: ListQueryDto & { tag?: Tag; cases?: Cases }) {
+  return {
+    search: query.search,
+    tag: query.tag,
+    cases: query.cases,
+    fromdate: toCalendarDate(query.fromdate) ?? undefined,
+    todate: toCalendarDate(query.todate) ?? undefined,
+  };
+}
+
 @Injectable()
 export class PatientsService {
   constructor(
@@ -40,17 +51,7 @@ export class PatientsService {
 
   async list(query: PatientListQueryDto): Promise<Paged<PatientListItem>> {
     const { page, limit, skip } = pageWindow(query.page ?? query.offset);
-    const { rows, count } = await this.repository.page(
-      {
-        search: query.search,
-        tag: query.tag,
-        cases: query.cases,
-        fromdate: toCalendarDate(query.fromdate) ?? undefined,
-        todate: toCalendarDate(query.todate) ?? undefined,
-      },
-      limit,
-      skip,
-    );
+    const { rows, count } = await this.repository.page(listFilter(query), limit, skip);
     return { items: rows.map(toListItem), count, offset: page };
   }
 
