@@ -1,4 +1,7 @@
-import { CASE_FORM_FIELDS, HISTORY_LIST_FIELDS, INFANT_FIELDS, PAGE_SIZE, emptyCaseForm, emptyInfant } from './index.js';
+import {
+  CASE_FORM_FIELDS, HISTORY_LIST_FIELDS, INFANT_FIELDS, PAGE_SIZE, SERVER_OWNED_CASE_FIELDS, emptyCaseForm, emptyInfant,
+  withoutBookkeeping, withoutServerOwned,
+} from './index.js';
 import { FIELD_META } from '../validation/field-meta.js';
 
 describe('API types', () => {
@@ -24,6 +27,17 @@ describe('API types', () => {
     expect(CASE_FORM_FIELDS).toEqual(expect.arrayContaining(['_id', 'caseNum', 'neonatal', 'MIGSAssistPSRM', 'version', 'gyneForm']));
     expect([...INFANT_FIELDS].sort()).toEqual(['anomalies', 'anomalyOthers', 'apgar1m', 'apgar5m', 'causeofdeath', 'injury',
       'pediatricAge', 'pediatricHeight', 'pediatricWeight', 'specificcause', 'status']);
+  });
+
+  it('the server owns isClose, isArchived, submissionId and the timestamps: a save payload never carries them', () => {
+    expect([...SERVER_OWNED_CASE_FIELDS].sort()).toEqual(['createdAt', 'isArchived', 'isClose', 'submissionId', 'updatedAt']);
+    const form = { ...emptyCaseForm('p-1', 'C-1'), _id: 'c-1', isClose: true, submissionId: 'S-1', createdAt: 'x', updatedAt: 'y', version: 3 };
+    const payload = withoutServerOwned(form);
+    for (const field of SERVER_OWNED_CASE_FIELDS) expect(field in payload).toBe(false);
+    expect([payload._id, payload.version, payload.caseNum]).toEqual(['c-1', 3, 'C-1']);
+    const content = withoutBookkeeping(form);
+    for (const field of ['_id', 'patientid', 'version', ...SERVER_OWNED_CASE_FIELDS]) expect(field in content).toBe(false);
+    expect(content.caseNum).toBe('C-1');
   });
 
   it('page size is 100 (SPEC.md §9)', () => {

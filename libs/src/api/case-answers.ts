@@ -7,6 +7,10 @@ export type CaseListEntry = CaseListItem & {
   isGyne: boolean;
   /** The patient's birth date, for the age when the case has no admission date yet. */
   birthDate: string | null;
+  /** The patient's name, so every Cases list row says whose case it is. */
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
   version: number;
   updatedAt: string;
 };

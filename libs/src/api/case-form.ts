@@ -220,10 +220,52 @@ export interface CaseForm {
   updatedAt?: IsoDateTime;
 }
 
+/**
+ * The case fields the server owns (SPEC.md §4): the lifecycle routes (close, reopen, archive, a census
+ * package) and the server's clock set them; a client never does. This is the one list: the form's
+ * payload, its "unsaved edits" check, the conflict dialog, the server's DTO and the audit log read it.
+ */
+export const SERVER_OWNED_CASE_FIELDS = ['isClose', 'isArchived', 'submissionId', 'createdAt', 'updatedAt'] as const satisfies ReadonlyArray<keyof CaseForm>;
+/** The server-owned fields that are the server's clock, not the case's state. */
+export const CASE_TIMESTAMP_FIELDS = ['createdAt', 'updatedAt'] as const satisfies ReadonlyArray<ServerOwnedCaseField>;
+export type ServerOwnedCaseField = (typeof SERVER_OWNED_CASE_FIELDS)[number];
+
+/** The case's identity: set once by the server, sent back only to name the case of the address. */
+export const CASE_IDENTITY_FIELDS = ['_id', 'patientid'] as const satisfies ReadonlyArray<keyof CaseForm>;
+
+/**
+ * Bookkeeping, not clinical content: identity, server-owned fields and the version. Left out when
+ * deciding whether the user has unsaved edits, offering a field in the conflict dialog, or auditing.
+ */
+export const CASE_BOOKKEEPING_FIELDS: ReadonlyArray<keyof CaseForm> = [...CASE_IDENTITY_FIELDS, ...SERVER_OWNED_CASE_FIELDS, 'version'];
+
+export function isServerOwnedCaseField(field: string): field is ServerOwnedCaseField {
+  return (SERVER_OWNED_CASE_FIELDS as readonly string[]).includes(field);
+}
+
 /** Body of POST /api/patients/:patientid/cases and PUT .../cases/:caseid. */
-export type CaseFormPayload = Omit<CaseForm, '_id' | 'isClose' | 'isArchived' | 'submissionId' | 'createdAt' | 'updatedAt'> & {
+export type CaseFormPayload = Omit<CaseForm, '_id' | ServerOwnedCaseField> & {
   _id?: string | null;
+  /**
+   * The fields whose soft plausibility warning (`softWarnings`) the user confirmed. A save that
+   * brings an unconfirmed warning is refused (400, one error per field with the warning's message).
+   */
+  confirmedWarnings?: string[];
 };
+
+/** The form without its server-owned fields: what a client sends on save. */
+export function withoutServerOwned(form: CaseForm): CaseFormPayload {
+  const payload: Record<string, unknown> = { ...form };
+  for (const field of SERVER_OWNED_CASE_FIELDS) delete payload[field];
+  return payload as CaseFormPayload;
+}
+
+/** The form without its bookkeeping fields (identity, server-owned, version): the clinical content. */
+export function withoutBookkeeping(form: Partial<CaseForm>): Partial<CaseForm> {
+  const content: Record<string, unknown> = { ...form };
+  for (const field of CASE_BOOKKEEPING_FIELDS) delete content[field];
+  return content as Partial<CaseForm>;
+}
 
 /** Reply of PUT .../close and .../reopen (SPEC.md §7: may carry error or message). */
 export interface CaseStateResponse {

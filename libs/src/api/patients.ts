@@ -37,6 +37,13 @@ export interface PatientPayload {
 export interface PatientCaseInfo {
   _id?: string | null;
   caseNum: string;
+  /**
+   * The patient's name (issue 14 item 3): first and last are required on POST when no `patientid`
+   * is sent, so a case never creates an 'Unnamed patient'; sent otherwise, they rename the patient.
+   */
+  firstName?: string;
+  middleName?: string | null;
+  lastName?: string;
   birthDate: IsoDate | null;
   pediatricConfirmed?: boolean;
   /** Set when the case belongs to an existing patient. */
@@ -65,18 +72,11 @@ export interface ListQuery {
   page?: number;
 }
 
-/** An item of the patient list. */
-export interface PatientListItem {
-  _id: string;
-  patientid: string;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  avatar: string | null;
-  birthDate: IsoDate | null;
-  hasOpenCase: boolean;
-  isAdmitted: boolean;
-}
+/** An item of the patient list: the patient without its histories and cases, always saying whether admitted. */
+export type PatientListItem = Pick<
+  Patient,
+  '_id' | 'patientid' | 'firstName' | 'middleName' | 'lastName' | 'avatar' | 'birthDate' | 'hasOpenCase'
+> & { isAdmitted: boolean };
 
 /** An item of the cases list (SPEC.md §2 "Cases list"). */
 export interface CaseListItem {
@@ -99,4 +99,38 @@ export interface PatientCounts {
   numOfPatientWithOpenCase: number;
   numOfCases: number;
   numOfOpenCases: number;
+}
+
+/** Query of GET /api/patients/duplicates: the name and birth date about to be saved. */
+export interface PatientDuplicateQuery {
+  firstName: string;
+  lastName?: string;
+  birthDate: IsoDate;
+}
+
+/**
+ * Reply of GET /api/patients/duplicates: the existing patients with the same first and last name
+ * (case and spacing ignored) and the same birth date. Both patient creation forms ask before saving.
+ */
+export interface PatientDuplicates {
+  items: PatientListItem[];
+}
+
+/**
+ * A name as the duplicate check compares it: trimmed, inner spaces collapsed, Unicode NFC,
+ * lower case. 'Maria  ' and ' maría' (composed or not) match; 'Maria' and 'Mara' do not.
+ */
+export function nameKey(name: string | null | undefined): string {
+  return (name ?? '').normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-US');
+}
+
+/** Whether an existing patient is a duplicate of the name and birth date about to be saved. */
+export function isSamePatient(
+  existing: { firstName: string; lastName: string; birthDate: IsoDate | null },
+  candidate: { firstName: string; lastName?: string | null; birthDate: IsoDate | null },
+): boolean {
+  return existing.birthDate !== null
+    && existing.birthDate === candidate.birthDate
+    && nameKey(existing.firstName) === nameKey(candidate.firstName)
+    && nameKey(existing.lastName) === nameKey(candidate.lastName);
 }

@@ -6,14 +6,36 @@ export interface CheckUpdateResponse {
   updateUrl?: string;
 }
 
-/** One entry of /remotes.json: where a module's manifest lives and which hash routes it owns. */
+/** One item of the side navigation that a module brings (remotes.json). */
+export interface RemoteNavEntry {
+  /** Stable id, e.g. `patients`; the shell picks the item's icon by it. */
+  key: string;
+  label: string;
+  /** The hash route the item opens, e.g. `/patients`; one of the module's routes or under one. */
+  path: string;
+  /** Place in the side navigation; the shell's own pages sit at 50 and 60. */
+  order: number;
+  /** Access flags (`canListPatients`, ...) of which the user needs any one; none means everyone. */
+  access?: string[];
+}
+
+/**
+ * One entry of /remotes.json, the one list of modules: the shell's routes and navigation, the
+ * server's static folders and the build all read it.
+ */
 export interface RemoteEntry {
   /** Module Federation name, e.g. `mfe_cases`. */
   name: string;
+  /** What a user calls the module, for its loading and error messages, e.g. `Patients and Cases`. */
+  label?: string;
+  /** The workspace folder that builds the module, e.g. `mfe-cases`; the server serves its dist/. */
+  workspace?: string;
   /** URL of the module's `mf-manifest.json`, absolute or relative to the shell's origin. */
   entry: string;
   /** Hash-route prefixes the module is active on, e.g. `/patients`. */
   routes: string[];
+  /** The module's items in the side navigation. */
+  nav?: RemoteNavEntry[];
 }
 
 export interface RemotesConfig {

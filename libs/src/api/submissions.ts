@@ -65,8 +65,12 @@ export interface CreatePackageRequest {
   selectedCases: string[];
 }
 
-/** SPEC.md §4 census package status: pending, submitted, and Sending, Sent, Failed during upload. */
-export type CensusPackageStatus = 'pending' | 'building' | 'submitted' | 'Sending' | 'Sent' | 'Failed';
+/**
+ * SPEC.md §4 census package status: pending (built, not sent), and Sending, Sent, Failed during upload;
+ * `building` while its first build runs and `buildfailed` when that build could not finish (its
+ * cases stay unpackaged). `submitted` is kept for packages of the old system.
+ */
+export type CensusPackageStatus = 'pending' | 'building' | 'buildfailed' | 'submitted' | 'Sending' | 'Sent' | 'Failed';
 
 /** SPEC.md §3 Census package (submission). */
 export interface CensusPackage {
@@ -79,11 +83,46 @@ export interface CensusPackage {
   version: number;
   status: CensusPackageStatus;
   fileName: string;
-  createdAt?: IsoDateTime;
-  /** 0-100 while a build runs. */
-  progress?: number;
-  uploadId?: string | null;
-  sha256?: string | null;
+  departmentId: string;
+  /** When this version of the file was built, and by whom. */
+  builtAt: IsoDateTime | null;
+  builtBy: string | null;
+  createdAt: IsoDateTime;
+  /** True while a build (the first or a rebuild) of this package runs. */
+  building: boolean;
+  /** 0-100: how far the running or last build got. */
+  progress: number;
+  uploadId: string | null;
+  sha256: string | null;
+  size: number | null;
+  /** Why the last build or submit failed, in words. */
+  lastError: string | null;
+  sentAt: IsoDateTime | null;
+}
+
+/** Reply of GET /api/submissions/census/packages (and /search): the spec's items, count, offset. */
+export interface CensusPackagesResponse {
+  items: CensusPackage[];
+  count: number;
+  offset: number;
+}
+
+/** Body of PUT /api/submissions/cases/approval: approve or withdraw approval of these cases. */
+export interface ApprovalRequest {
+  caseIds: string[];
+  approved: boolean;
+}
+
+export interface ApprovalResponse {
+  caseIds: string[];
+  approved: boolean;
+}
+
+/** Reply of POST /api/submissions/download/:submissionid: a single-use link, valid for a minute. */
+export interface DownloadTicket {
+  url: string;
+  fileName: string;
+  expiresAt: IsoDateTime;
 }
 
 export interface RebuildPackageRequest {
@@ -97,7 +136,8 @@ export interface SubmitPackageRequest {
 
 export interface SubmitPackageResponse {
   uploadid: string;
-  message?: string;
+  message: string;
+  package: CensusPackage;
 }
 
 /** A case listed inside a package (GET /api/submissions/cases/packaged/:submissionid). */
@@ -107,4 +147,67 @@ export interface PackagedCaseItem {
   patientid: ClosedCasePatient;
   admissionDate: IsoDate | null;
   dischargeDate: IsoDate | null;
+}
+
+/** Reply of GET /api/submissions/cases/packaged/:submissionid. */
+export interface PackagedCasesResponse {
+  result: PackagedCaseItem[];
+  count: number;
+  offset: number;
+}
+
+// The society's hub (HUB_ENABLED): API keys of the departments and the packages received.
+
+export interface HubApiKey {
+  _id: string;
+  departmentId: string;
+  label: string;
+  /** The first characters, to tell keys apart; the key itself is shown once, when issued. */
+  prefix: string;
+  createdAt: IsoDateTime;
+  createdBy: string | null;
+  revokedAt: IsoDateTime | null;
+  lastUsedAt: IsoDateTime | null;
+}
+
+export interface IssueHubKeyRequest {
+  departmentId: string;
+  label?: string;
+}
+
+/** The new key in clear, this once. */
+export interface IssuedHubKey extends HubApiKey {
+  key: string;
+}
+
+/** Reply of POST /api/hub/packages. */
+export interface HubReceipt {
+  uploadid: string;
+  message: string;
+  /** True when this exact package had been received before: the same upload id answers. */
+  duplicate: boolean;
+}
+
+export interface HubPackage {
+  _id: string;
+  uploadId: string;
+  departmentId: string;
+  submissionId: string;
+  version: number;
+  fileName: string;
+  sha256: string;
+  size: number;
+  startDate: IsoDate;
+  endDate: IsoDate;
+  numOfCases: number;
+  dataDictionaryVersion: string;
+  /** The verification result: every file's SHA-256 matched and every case passed the data dictionary. */
+  verification: string;
+  receivedAt: IsoDateTime;
+}
+
+export interface HubPackagesResponse {
+  items: HubPackage[];
+  count: number;
+  offset: number;
 }

@@ -1,6 +1,7 @@
 import { PERMISSIONS, type PermissionName } from './permission-names.js';
+import { type RouteKey, mayCall } from './route-permissions.js';
 
-/** What the front end shows a signed-in user (ant-design-pro's access.ts pattern). The server enforces the same names. */
+/** What the front end shows a signed-in user (ant-design-pro's access.ts pattern). Each flag that guards a call reads the route table the server enforces (route-permissions.ts). */
 export interface AccessFlags {
   canListPatients: boolean;
   canViewPatient: boolean;
@@ -38,31 +39,33 @@ export function hasAll(held: readonly string[] | null | undefined, required: rea
 export function accessFlags(held: readonly string[] | null | undefined): AccessFlags {
   const P = PERMISSIONS;
   const can = (...required: PermissionName[]) => hasAll(held, required);
+  // A flag that guards a call asks the route table the server's guard enforces (route-permissions.ts).
+  const route = (key: RouteKey) => mayCall(held, key);
   return {
-    canListPatients: can(P.GET_PATIENTS),
-    canViewPatient: can(P.FIND_PATIENT),
-    canSavePatient: can(P.SAVE_PATIENT),
-    canEditPatient: can(P.UPDATE_PATIENT),
-    canListCases: can(P.GET_ALL_CASE),
-    canViewCase: can(P.FIND_PATIENT_CASE),
-    canCreateCase: can(P.CREATE_NEW_CASE),
-    canEditCase: can(P.UPDATE_PATIENT_CASE),
-    canCloseCase: can(P.CLOSE_PATIENT_CASE),
-    canReopenCase: can(P.REOPEN_PATIENT_CASE),
-    canArchiveCase: can(P.ARCHIVE_PATIENT_CASE),
-    canReviewClosedCases: can(P.GET_CLOSED_CASES),
-    canCreatePackage: can(P.CREATE_PACKAGE),
-    canListPackages: can(P.GET_PACKAGES),
-    canRebuildPackage: can(P.REBUILD_PACKAGE),
-    canSubmitPackage: can(P.SUBMIT_PACKAGE),
-    canDownloadPackage: can(P.DOWNLOAD_PACKAGE),
-    canViewReports: can(P.VIEW_REPORTS),
+    canListPatients: route('GET /patients'),
+    canViewPatient: route('GET /patients/:patientid'),
+    canSavePatient: route('POST /patients'),
+    canEditPatient: route('PUT /patients/:patientid'),
+    canListCases: route('GET /patientcases'),
+    canViewCase: route('GET /patients/:patientid/cases/:caseid'),
+    canCreateCase: route('POST /patients/:patientid/cases'),
+    canEditCase: route('PUT /patients/:patientid/cases/:caseid'),
+    canCloseCase: route('PUT /patients/:patientid/cases/:caseid/close'),
+    canReopenCase: route('PUT /patients/:patientid/cases/:caseid/reopen'),
+    canArchiveCase: route('PUT /patients/:patientid/cases/:caseid/archive'),
+    canReviewClosedCases: route('GET /submissions/cases/closed'),
+    canCreatePackage: route('POST /submissions/cases/create'),
+    canListPackages: route('GET /submissions/census/packages'),
+    canRebuildPackage: route('POST /submissions/census/packages/rebuild'),
+    canSubmitPackage: route('POST /submissions/census/packages/submit'),
+    canDownloadPackage: route('POST /submissions/download/:submissionid'),
+    canViewReports: route('GET /reports/summary/:view'),
     canAdmin: can(P.ACCESS_ADMIN),
-    canListUsers: can(P.ACCESS_ADMIN, P.GET_ALL_USERS),
-    canRegisterUsers: can(P.ACCESS_ADMIN, P.REGISTER_USERS),
-    canUpdateUsers: can(P.ACCESS_ADMIN, P.UPDATE_USER),
-    canViewRoles: can(P.ACCESS_ADMIN, P.GET_ROLES),
-    canEditRoles: can(P.ACCESS_ADMIN, P.UPDATE_ROLES),
-    canViewAudit: can(P.VIEW_AUDIT),
+    canListUsers: route('GET /accounts'),
+    canRegisterUsers: route('POST /accounts/register'),
+    canUpdateUsers: route('PUT /accounts/:userid'),
+    canViewRoles: route('GET /roles'),
+    canEditRoles: route('PUT /roles'),
+    canViewAudit: route('GET /audit'),
   };
 }

@@ -35,7 +35,11 @@ export const FEATURES: readonly Feature[] = [
   { feature: P.REBUILD_PACKAGE, label: 'Rebuild census packages', group: 'Submissions' },
   { feature: P.SUBMIT_PACKAGE, label: 'Submit census packages to the society', group: 'Submissions' },
   { feature: P.DOWNLOAD_PACKAGE, label: 'Download census packages', group: 'Submissions' },
+  { feature: P.APPROVE_CASES, label: 'Approve closed cases for a census package', group: 'Submissions' },
+  { feature: P.VIEW_HUB_PACKAGES, label: 'Society hub: view received packages', group: 'Submissions' },
+  { feature: P.MANAGE_HUB_KEYS, label: 'Society hub: issue and revoke department API keys', group: 'Submissions' },
   { feature: P.VIEW_REPORTS, label: 'View reports', group: 'Reports' },
+  { feature: P.EXPORT_REPORTS, label: 'Export reports (CSV, XLSX)', group: 'Reports' },
   { feature: P.GET_CATEGORIES, label: 'Read reference lists', group: 'Reference data' },
   { feature: P.VIEW_AUDIT, label: 'Read the audit log', group: 'Audit' },
 ];

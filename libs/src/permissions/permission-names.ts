@@ -34,8 +34,13 @@ export const PERMISSIONS = {
   REBUILD_PACKAGE: 'rebuild_package',
   SUBMIT_PACKAGE: 'submit_package',
   DOWNLOAD_PACKAGE: 'download_package',
+  APPROVE_CASES: 'approve_cases',
+  // The society's hub (HUB_ENABLED)
+  VIEW_HUB_PACKAGES: 'view_hub_packages',
+  MANAGE_HUB_KEYS: 'manage_hub_keys',
   // Reports
   VIEW_REPORTS: 'view_reports',
+  EXPORT_REPORTS: 'export_reports',
   // Reference data (lookups every signed-in user needs to read a form)
   GET_CATEGORIES: 'get_categories',
   // Audit log

@@ -51,13 +51,18 @@ export function reportCategories(): ReportCategory[] {
   }));
 }
 
+/** Manner 1 caesarean section and 16 caesarean hysterectomy (SPEC.md §9: both need caesarean detail). */
+function isCaesarean(manner: unknown): boolean {
+  return manner === 1 || manner === 16;
+}
+
 function inScope(dimension: ReportDimension, form: ReportCase): boolean {
   switch (dimension.scope) {
     case 'all': return true;
     case 'maternalDeaths': return form.motherCondition === MOTHER_CONDITION.DIED;
     case 'directMaternalDeaths':
       return form.motherCondition === MOTHER_CONDITION.DIED && form.antecedent === DIRECT_MATERNAL_DEATH_ID;
-    case 'caesareans': return form.deliveryManner === 1 || form.deliveryManner === 16;
+    case 'caesareans': return isCaesarean(form.deliveryManner) || isCaesarean(form.deliveryManner2);
   }
 }
 
@@ -71,7 +76,11 @@ export function gestationalWeeksOf(form: ReportCase): number | null {
 export function segmentsOf(dimension: ReportDimension, form: ReportCase): string[] {
   if (!inScope(dimension, form)) return [];
   if (dimension.kind === 'list') {
-    const values = form[dimension.field];
+    // CS indications: those of each twin born by caesarean section.
+    const values = [
+      ...(isCaesarean(form.deliveryManner) && Array.isArray(form.deliveryIndication) ? form.deliveryIndication : []),
+      ...(isCaesarean(form.deliveryManner2) && Array.isArray(form.deliveryIndication2) ? form.deliveryIndication2 : []),
+    ];
     const keys = Array.isArray(values)
       ? [...new Set(values.map((v) => idGroupOf(dimension.groups as IdGroup[], v)).filter((k): k is string => k !== null))]
       : [];

@@ -28,15 +28,21 @@ export interface CaseActions {
   readOnly: boolean;
 }
 
+/**
+ * The one lifecycle rule (SPEC.md §2, §4), asked by every screen and by the server: an open case is
+ * saved, closed and archived; a closed case is read-only and can be reopened, unless it is Submitted
+ * (closed with a submissionId: a census package carries it), which is never reopened, edited or archived.
+ */
 export function caseActions(form: CaseFormView): CaseActions {
-  const closed = form.isClose === true;
+  const status = caseStatus(form);
+  const closed = status !== 'Open';
   const archived = form.isArchived === true;
   return {
     archive: !closed && !isNew(form) && !archived,
     unarchive: archived,
     save: !closed,
     close: !closed && !isNew(form) && !archived,
-    reopen: closed && !isNew(form),
+    reopen: status === 'Closed' && !isNew(form),
     readOnly: closed,
   };
 }

@@ -308,6 +308,8 @@ describe('case state and actions (SPEC.md §2 title bar, §4 states)', () => {
     ['new case', { _id: null, isClose: false, isArchived: false }, { archive: false, unarchive: false, save: true, close: false, reopen: false, readOnly: false }],
     ['archived case', { _id: 'c', isClose: false, isArchived: true }, { archive: false, unarchive: true, save: true, close: false, reopen: false, readOnly: false }],
     ['closed case', { _id: 'c', isClose: true, isArchived: false }, { archive: false, unarchive: false, save: false, close: false, reopen: true, readOnly: true }],
+    ['a submitted case (closed with a submissionId) cannot be reopened, edited or archived', { _id: 'c', isClose: true, isArchived: false, submissionId: 'S-1' },
+      { archive: false, unarchive: false, save: false, close: false, reopen: false, readOnly: true }],
   ])('%s', (_name, form, actions) => {
     expect(caseActions(form)).toEqual(actions);
   });

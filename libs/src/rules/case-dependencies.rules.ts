@@ -3,14 +3,14 @@ import { CASE_FORM_TYPE } from '../enums/case-type.enum.js';
 import { procedureTypeForCategory } from '../enums/gyne.enum.js';
 import { ageAtAdmission } from '../derived/age.js';
 import { computeBmi } from '../derived/bmi.js';
-import { gestationalAgeGroup } from '../derived/gestational-age.js';
+import { estimatedAog } from '../derived/gestational-age.js';
 import { defaultGyneStage } from '../derived/gyne-stage.js';
 import { infantsNumberFor, neonatalRecordCount } from '../derived/infants.js';
 import { OTHERS_CONDITION_ID, type LookupEntry } from '../lookups/lookup-entry.js';
 import { findLookupEntry, findLookupParent } from '../lookups/lookup-label.js';
 import { MATERNAL_DEATH_CAUSES } from '../lookups/lists/maternal-death-causes.list.js';
 import { NEONATAL_CONDITIONS } from '../lookups/lists/neonatal-conditions.list.js';
-import { isAllowedDeliveryManner, isExactAog } from './case-visibility.rules.js';
+import { isAllowedDeliveryManner } from './case-visibility.rules.js';
 import { CASE_FIELD_VISIBILITY, INFANT_FIELD_VISIBILITY, emptyValueFor } from './field-visibility.rules.js';
 
 export interface CaseChangeOptions {
@@ -91,8 +91,8 @@ export function normalizeCaseForm(form: CaseForm, options: CaseChangeOptions = {
   f.bmi = computeBmi(f.weight, f.height);
 
   // Gestational age: an exact AOG gives the range from the weeks (SPEC.md §4, §5).
-  if (isExactAog(f.admissionAOGType)) f.admissionAOG = gestationalAgeGroup(f.admissionWeeks);
-  if (isExactAog(f.deliveryAOGType)) f.deliveryAOG = gestationalAgeGroup(f.deliveryWeeks);
+  f.admissionAOG = estimatedAog(f.admissionAOGType, f.admissionWeeks, f.admissionAOG);
+  f.deliveryAOG = estimatedAog(f.deliveryAOGType, f.deliveryWeeks, f.deliveryAOG);
 
   // Pregnancy: infant count from type; postpartum forces delivered (SPEC.md §4).
   f.infantsNumber = infantsNumberFor(f.pregnancyType, f.infantsNumber);

@@ -45,6 +45,10 @@ const rows: Row[] = [
   ['Admission: OB score Ab required', ob, { obscoreAb: null }, ['obscoreAb: required']],
   ['Admission: OB score LB required', ob, { obscoreLB: null }, ['obscoreLB: required']],
   ['Admission: OB score minimum 0', ob, { obscoreLB: -1 }, ['obscoreLB: Invalid Value']],
+  ['Plausibility: a weight outside 25-300 kg is Invalid Value', ob, { weight: 6800 }, ['weight: Invalid Value']],
+  ['Plausibility: height typed in metres is Invalid Value', ob, { height: 1.55 }, ['height: Invalid Value']],
+  ['Plausibility: the OB score must add up (P = FT + Pr)', ob, { obscoreP: 2 }, ['obscoreP: P must equal FT + Pr (1 + 0 = 1)']],
+  ['Plausibility: a birth weight below 200 g is Invalid Value', ob, { neonatal: [healthyInfant({ pediatricWeight: 150 })] }, ['neonatal[0].pediatricWeight: Invalid Value']],
   // Admission, when pregnant
   ['When pregnant: complicatedPregnancy', ob, { complicatedPregnancy: null }, ['complicatedPregnancy: required']],
   ['When pregnant: isPostpartum', ob, { isPostpartum: null }, ['isPostpartum: required']],

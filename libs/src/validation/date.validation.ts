@@ -10,6 +10,19 @@ export interface DateRuleOptions {
   bounded: boolean;
 }
 
+/**
+ * The sane range of any calendar date the system stores (issue 13 item 8): no birth, admission or
+ * delivery before 1900, none after 2099. The rules of SPEC.md §5 narrow it further.
+ */
+export const EARLIEST_CALENDAR_DATE = '1900-01-01';
+export const LATEST_CALENDAR_DATE = '2099-12-31';
+
+/** Whether a value is a real calendar date within the sane range. */
+export function isSaneCalendarDate(value: unknown): boolean {
+  const t = parseCalendarDate(value);
+  return t !== null && t >= (parseCalendarDate(EARLIEST_CALENDAR_DATE) as number) && t <= (parseCalendarDate(LATEST_CALENDAR_DATE) as number);
+}
+
 /** SPEC.md §5, §9: the earliest allowed date is 1 January two years back. */
 export function earliestAllowedDate(today: string): string | null {
   const t = parseCalendarDate(today);
@@ -24,7 +37,7 @@ export function earliestAllowedDate(today: string): string | null {
 export function dateMessage(value: unknown, { today, bounded }: DateRuleOptions): string | null {
   if (value === null || value === undefined || value === '') return null;
   const t = parseCalendarDate(value);
-  if (t === null) return MESSAGES.invalidValue;
+  if (t === null || !isSaneCalendarDate(value)) return MESSAGES.invalidValue;
   if (!bounded) return null;
   const now = parseCalendarDate(today);
   if (now === null) return null;

@@ -1,6 +1,7 @@
 import { validateCaseInfo, validateCaseSave, validatePatient } from './patient.validation.js';
+import { isSamePatient, nameKey } from '../api/patients.js';
 import { dateMessage, earliestAllowedDate, validateDate } from './date.validation.js';
-import { CONFIRMATIONS, MESSAGES, archiveErrorToast, communicationErrorToast, unarchiveErrorToast } from './messages.js';
+import { CONFIRMATIONS, MESSAGES, archiveErrorToast, unarchiveErrorToast } from './messages.js';
 import { fieldMeta, FIELD_META, CASE_SECTIONS } from './field-meta.js';
 
 const today = '2026-11-21';
@@ -82,7 +83,6 @@ describe('messages of SPEC.md §8', () => {
     expect(MESSAGES.invalidValue).toBe('Invalid Value');
     expect(archiveErrorToast('boom')).toBe('Error archiving case: boom');
     expect(unarchiveErrorToast('boom')).toBe('Error unarchiving case: boom');
-    expect(communicationErrorToast('timeout')).toBe('Error communicating with server: timeout');
   });
 
   it("the reopen confirmation reads 'reopen' (SPEC.md §4 also shows 're-open' once; §8 and the button say reopen)", () => {
@@ -100,5 +100,36 @@ describe('field metadata', () => {
     expect(fieldMeta('neonatal[2].status')).toEqual({ label: 'Infant 3: Birth Outcome', section: 'Delivery' });
     expect(fieldMeta('neonatal[0].mystery')).toEqual({ label: 'Infant 1: mystery', section: 'Delivery' });
     expect(fieldMeta('mystery')).toEqual({ label: 'mystery', section: 'Admission' });
+  });
+});
+
+describe('sane dates and names (issue 13 item 8, issue 14 item 3)', () => {
+  it('a birth date before 1900-01-01 or in the future is not a valid birthdate', () => {
+    const birth = (birthDate: string) => validatePatient({ firstName: 'Maria', birthDate }, { today }).map((e) => e.message);
+    expect(birth('1000-01-01')).toEqual(['Enter a valid birthdate']);
+    expect(birth('1899-12-31')).toEqual(['Enter a valid birthdate']);
+    expect(birth('1900-01-01')).toEqual([]);
+    expect(birth('2026-11-22')).toEqual(['Enter a valid birthdate']);
+  });
+
+  it("an unbounded date (postpartum delivery) is still 'Invalid Value' outside 1900-2099", () => {
+    expect(dateMessage('1000-01-01', { today, bounded: false })).toBe('Invalid Value');
+    expect(dateMessage('2100-01-01', { today, bounded: false })).toBe('Invalid Value');
+    expect(dateMessage('1950-06-01', { today, bounded: false })).toBeNull();
+  });
+
+  it('the case-information screen creating a patient requires first and last name', () => {
+    const errors = validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01', firstName: ' ', lastName: '' }, { today, newPatient: true });
+    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(['firstName: First name is required', 'lastName: Last name is required']);
+    expect(validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01' }, { today })).toEqual([]);
+  });
+
+  it('a duplicate is the same first and last name (case and spaces ignored) and the same birth date', () => {
+    const existing = { firstName: 'María', lastName: 'Dela Cruz', birthDate: '1990-03-14' };
+    expect(isSamePatient(existing, { firstName: ' maría ', lastName: 'dela  cruz', birthDate: '1990-03-14' })).toBe(true);
+    expect(isSamePatient(existing, { firstName: 'Mari\u0301a', lastName: 'Dela Cruz', birthDate: '1990-03-14' })).toBe(true);
+    expect(isSamePatient(existing, { firstName: 'Maria', lastName: 'Dela Cruz', birthDate: '1990-03-15' })).toBe(false);
+    expect(isSamePatient(existing, { firstName: 'Mara', lastName: 'Dela Cruz', birthDate: '1990-03-14' })).toBe(false);
+    expect(nameKey('  Ana   Maria ')).toBe('ana maria');
   });
 });

@@ -1,6 +1,7 @@
 import type { FieldError } from '../api/common.js';
 import { parseCalendarDate } from '../derived/calendar-date.js';
 import { isPediatric } from '../derived/age.js';
+import { isSaneCalendarDate } from './date.validation.js';
 import { MESSAGES } from './messages.js';
 
 export interface TodayOption {
@@ -22,10 +23,11 @@ function pediatricError(values: Record<string, unknown>, today: string): FieldEr
   return { field: 'pediatricConfirmed', label: 'Pediatric Case', message: MESSAGES.confirmPediatric };
 }
 
+/** A real date, not in the future and not before 1900-01-01 (issue 13 item 8). */
 function isValidBirthDate(value: unknown, today: string): boolean {
   const birth = parseCalendarDate(value);
   const now = parseCalendarDate(today);
-  return birth !== null && (now === null || birth <= now);
+  return birth !== null && isSaneCalendarDate(value) && (now === null || birth <= now);
 }
 
 /** SPEC.md §5 "Patient form". */
@@ -41,11 +43,25 @@ export function validatePatient(input: unknown, { today }: TodayOption): FieldEr
   return errors;
 }
 
-/** SPEC.md §5 "Case information": case number required, pediatric confirmation as for the patient. */
-export function validateCaseInfo(input: unknown, { today }: TodayOption): FieldError[] {
+export interface CaseInfoOptions extends TodayOption {
+  /** The screen creates the patient too (no existing patient chosen): the name is required (issue 14 item 3). */
+  newPatient?: boolean;
+}
+
+/**
+ * SPEC.md §5 "Case information": case number required, pediatric confirmation as for the patient;
+ * when the screen creates the patient, first and last name are required so no case makes an unnamed patient.
+ */
+export function validateCaseInfo(input: unknown, { today, newPatient = false }: CaseInfoOptions): FieldError[] {
   const values = record(input);
   const errors: FieldError[] = [];
   if (isBlank(values.caseNum)) errors.push({ field: 'caseNum', label: 'Case Number', message: MESSAGES.caseNumberRequired });
+  if (newPatient && isBlank(values.firstName)) {
+    errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
+  }
+  if (newPatient && isBlank(values.lastName)) {
+    errors.push({ field: 'lastName', label: 'Last Name', message: MESSAGES.lastNameRequired });
+  }
   // The birth date is optional on this screen, but one that is given must be a real, past date.
   const hasBirthDate = values.birthDate !== undefined && values.birthDate !== null && values.birthDate !== '';
   if (hasBirthDate && !isValidBirthDate(values.birthDate, today)) {

@@ -1,0 +1,194 @@
+import type { CaseForm } from '../api/case-form.js';
+import { isMortalityStatus, INFANT_STATUS } from '../enums/neonatal.enum.js';
+import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
+import { DELIVERY_MANNER } from '../enums/delivery.enum.js';
+import { countingDateOf, isCountedCase } from './counting-rule.js';
+import { NOT_APPLICABLE_SEGMENT, findReportDimension, gestationalWeeksOf, segmentsOf } from './report-dimensions.js';
+import { deliveryMannerGroup } from './report-groups.js';
+
+/**
+ * The reporting projection of one case (the `case_facts` row): everything a report groups or filters
+ * on, derived from the case form by this one pure function. A `*Segment` column holds the segment of
+ * the report dimension of that name: null when the dimension does not count the case at all (out of
+ * its scope), 'N/A' when it counts it without a group.
+ */
+export interface CaseFactsRow {
+  caseId: string;
+  /** The counting rule: a closed, not archived case. */
+  counted: boolean;
+  isClose: boolean;
+  isArchived: boolean;
+  /** The date that places the case in a range (discharge date). */
+  countingDate: string | null;
+  admissionDate: string | null;
+  dischargeDate: string | null;
+  deliveryDate: string | null;
+  caseFormType: number | null;
+  isPregnancy: boolean;
+  isGyne: boolean;
+  isDelivered: boolean;
+  age: number | null;
+  ageSegment: string;
+  aogWeeks: number | null;
+  aogSegment: string;
+  pregnancyType: number | null;
+  pregnancyTypeSegment: string;
+  deliveryManner: number | null;
+  deliveryManner2: number | null;
+  deliveryMannerSegment: string;
+  /** The second twin's manner group, when a second manner was recorded. */
+  deliveryManner2Segment: string | null;
+  isCaesarean: boolean;
+  motherCondition: number | null;
+  motherConditionSegment: string;
+  isMaternalDeath: boolean;
+  antecedent: number | null;
+  antecedentType: number | null;
+  antecedentCause: number | null;
+  immediateCause: number | null;
+  directDeathSegment: string | null;
+  deathTiming: number | null;
+  deathTimingSegment: string | null;
+  gyneOrgan: number | null;
+  organCondition: number | null;
+  gtdDiagnosis: number | null;
+  gtdComplication: number | null;
+  infantsNumber: number | null;
+  livebirthCount: number;
+  infantDeathCount: number;
+}
+
+/** One infant of the case (the `case_infants` row). */
+export interface CaseInfantRow {
+  caseId: string;
+  position: number;
+  status: number | null;
+  isLivebirth: boolean;
+  isMortality: boolean;
+  weight: number | null;
+  pediatricAge: number | null;
+  apgar1m: number | null;
+  apgar5m: number | null;
+  anomalies: boolean | null;
+  injury: number | null;
+  causeOfDeath: number | null;
+}
+
+/** One delivery indication (the `case_indications` row): `segment` is the csindication segment for caesareans. */
+export interface CaseIndicationRow {
+  caseId: string;
+  /** 1 first or only infant, 2 second twin. */
+  twin: number;
+  manner: number | null;
+  /** Null for a caesarean recorded without any indication (counted as N/A). */
+  indicationId: number | null;
+  isCaesarean: boolean;
+  segment: string;
+}
+
+export interface CaseFactsSet {
+  facts: CaseFactsRow;
+  infants: CaseInfantRow[];
+  indications: CaseIndicationRow[];
+}
+
+const CAESAREAN_MANNERS: readonly number[] = [DELIVERY_MANNER.CAESAREAN, DELIVERY_MANNER.CAESAREAN_HYSTERECTOMY];
+
+export function isCaesareanManner(manner: unknown): boolean {
+  return typeof manner === 'number' && CAESAREAN_MANNERS.includes(manner);
+}
+
+function segmentOf(dimensionName: string, form: Partial<CaseForm>): string | null {
+  const dimension = findReportDimension(dimensionName);
+  if (!dimension) throw new Error(`Unknown report dimension ${dimensionName}`);
+  return segmentsOf(dimension, form)[0] ?? null;
+}
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function ids(values: unknown): number[] {
+  return Array.isArray(values) ? [...new Set(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)))] : [];
+}
+
+/** The facts of a stored case form (with its `_id`). */
+export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
+  const caseId = form._id;
+  if (!caseId) throw new Error('deriveCaseFacts needs a stored case (with _id)');
+  const neonatal = Array.isArray(form.neonatal) ? form.neonatal : [];
+  const infants: CaseInfantRow[] = neonatal.map((infant, index) => ({
+    caseId,
+    position: index + 1,
+    status: num(infant?.status),
+    isLivebirth: infant?.status === INFANT_STATUS.LIVEBIRTH,
+    isMortality: isMortalityStatus(infant?.status),
+    weight: num(infant?.pediatricWeight) === null ? null : Math.round(infant.pediatricWeight as number),
+    pediatricAge: num(infant?.pediatricAge) === null ? null : Math.floor(infant.pediatricAge as number),
+    apgar1m: num(infant?.apgar1m),
+    apgar5m: num(infant?.apgar5m),
+    anomalies: typeof infant?.anomalies === 'boolean' ? infant.anomalies : null,
+    injury: num(infant?.injury),
+    causeOfDeath: num(infant?.causeofdeath),
+  }));
+
+  const indications: CaseIndicationRow[] = [];
+  const twins: Array<{ twin: number; manner: number | null; list: number[] }> = [
+    { twin: 1, manner: num(form.deliveryManner), list: ids(form.deliveryIndication) },
+    { twin: 2, manner: num(form.deliveryManner2), list: ids(form.deliveryIndication2) },
+  ];
+  for (const { twin, manner, list } of twins) {
+    const caesarean = isCaesareanManner(manner);
+    for (const indicationId of list) {
+      indications.push({ caseId, twin, manner, indicationId, isCaesarean: caesarean, segment: caesarean ? String(indicationId) : NOT_APPLICABLE_SEGMENT });
+    }
+    if (caesarean && list.length === 0) {
+      indications.push({ caseId, twin, manner, indicationId: null, isCaesarean: true, segment: NOT_APPLICABLE_SEGMENT });
+    }
+  }
+
+  const died = form.motherCondition === MOTHER_CONDITION.DIED;
+  const facts: CaseFactsRow = {
+    caseId,
+    counted: isCountedCase(form),
+    isClose: form.isClose === true,
+    isArchived: form.isArchived === true,
+    countingDate: countingDateOf(form),
+    admissionDate: form.admissionDate ?? null,
+    dischargeDate: form.dischargeDate ?? null,
+    deliveryDate: form.deliveryDate ?? null,
+    caseFormType: num(form.caseFormType),
+    isPregnancy: form.isPregnancy === true,
+    isGyne: form.isGyne === true,
+    isDelivered: form.isDelivered === true,
+    age: num(form.age),
+    ageSegment: segmentOf('AgeGroup', form) ?? NOT_APPLICABLE_SEGMENT,
+    aogWeeks: gestationalWeeksOf(form),
+    aogSegment: segmentOf('AOG', form) ?? NOT_APPLICABLE_SEGMENT,
+    pregnancyType: num(form.pregnancyType),
+    pregnancyTypeSegment: segmentOf('PregnancyType', form) ?? NOT_APPLICABLE_SEGMENT,
+    deliveryManner: num(form.deliveryManner),
+    deliveryManner2: num(form.deliveryManner2),
+    deliveryMannerSegment: segmentOf('deliverymanner', form) ?? NOT_APPLICABLE_SEGMENT,
+    deliveryManner2Segment: num(form.deliveryManner2) === null ? null : (deliveryMannerGroup(form.deliveryManner2) ?? NOT_APPLICABLE_SEGMENT),
+    isCaesarean: isCaesareanManner(form.deliveryManner) || isCaesareanManner(form.deliveryManner2),
+    motherCondition: num(form.motherCondition),
+    motherConditionSegment: segmentOf('MotherCondition', form) ?? NOT_APPLICABLE_SEGMENT,
+    isMaternalDeath: died,
+    antecedent: num(form.antecedent),
+    antecedentType: num(form.antecedentType),
+    antecedentCause: num(form.antecedentCause),
+    immediateCause: num(form.immediateCause),
+    directDeathSegment: segmentOf('DirectMaternalDeath', form),
+    deathTiming: num(form.deathTiming),
+    deathTimingSegment: segmentOf('DeathTiming', form),
+    gyneOrgan: num(form.gyneOrgan),
+    organCondition: num(form.organCondition),
+    gtdDiagnosis: num(form.gtdDiagnosis),
+    gtdComplication: num(form.gtdComplication),
+    infantsNumber: num(form.infantsNumber),
+    livebirthCount: infants.filter((i) => i.isLivebirth).length,
+    infantDeathCount: infants.filter((i) => i.isMortality).length,
+  };
+  return { facts, infants, indications };
+}
