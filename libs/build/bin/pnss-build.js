@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // Builds the package in the current folder from its webpack.config.js through webpack's Node API
-// (webpack-cli is not needed), then prints the gzip size of the entry files.
+// (webpack-cli is not needed), writes the brotli and gzip copies the server sends, then prints
+// the compressed size of the entry files.
 // Usage: node ../libs/build/bin/pnss-build.js [--mode development] [--watch]
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import webpack from 'webpack';
+import { precompress } from '../precompress.js';
 
 const args = process.argv.slice(2);
 const modeAt = args.indexOf('--mode');
@@ -21,17 +22,14 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-function printSizes(outputPath) {
+function compressAndPrintSizes(outputPath) {
   if (!existsSync(outputPath)) return;
-  let total = 0;
-  const lines = [];
-  for (const file of readdirSync(outputPath)) {
-    if (!file.endsWith('.js')) continue;
-    const gz = gzipSync(readFileSync(join(outputPath, file))).length;
-    total += gz;
-    if (file === 'main.js' || file === 'remoteEntry.js') lines.push(`  ${file}: ${kb(gz)} gzip`);
-  }
-  console.info([...lines, `  all .js files: ${kb(total)} gzip`].join('\n'));
+  const rows = precompress(outputPath).filter((row) => row.path.endsWith('.js'));
+  const lines = rows
+    .filter((row) => ['main.js', 'remoteEntry.js'].includes(basename(row.path)))
+    .map((row) => `  ${basename(row.path)}: ${kb(row.br)} brotli, ${kb(row.gz)} gzip`);
+  const total = (key) => rows.reduce((sum, row) => sum + row[key], 0);
+  console.info([...lines, `  all .js files: ${kb(total('br'))} brotli, ${kb(total('gz'))} gzip`].join('\n'));
 }
 
 function report(err, stats) {
@@ -43,7 +41,8 @@ function report(err, stats) {
   if (text.trim()) console.info(text);
   if (stats.hasErrors()) return false;
   console.info(`${config.output.uniqueName}: built in ${((stats.endTime - stats.startTime) / 1000).toFixed(1)} s`);
-  printSizes(config.output.path);
+  // Watch builds are for development: the server falls back to the plain files.
+  if (!watch) compressAndPrintSizes(config.output.path);
   return true;
 }
 

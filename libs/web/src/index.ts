@@ -39,13 +39,23 @@ export {
   clearLoginNotice,
 } from './session/login-redirect.js';
 export { useAccess } from './access/use-access.js';
-export { describeError, communicationErrorMessage, type ErrorNotice } from './errors/describe-error.js';
+export { describeError, type ErrorNotice } from './errors/describe-error.js';
 export { showError } from './errors/show-error.js';
 export { toast, ToastHost, TOAST_DURATION_MS, TOAST_PLACEMENT } from './toast/toast.js';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel.js';
 export { RemoteErrorBoundary, type RemoteErrorBoundaryProps } from './components/remote-error-boundary.js';
+export { LoadError, type LoadErrorProps } from './components/load-error.js';
+export { ListSkeleton, ListEmpty } from './components/list-states.js';
+export { InfiniteFooter } from './components/infinite-footer.js';
+export { InfiniteList, listItems, type InfiniteListProps, type InfiniteListQuery, type ListPage } from './components/infinite-list.js';
 export { parseDateInput, DATE_INPUT_FORMATS, DATE_DISPLAY_FORMAT } from './dates/parse-date-input.js';
 export { DateInput, type DateInputProps } from './dates/date-input.js';
 export { useDebouncedSearch, SEARCH_DEBOUNCE_MS } from './hooks/use-debounced-search.js';
 export { PlatformProviders, type ModuleProps } from './module/platform-providers.js';
+export {
+  createModuleLifecycles,
+  type ModuleDefinition,
+  type ModuleLifecycles,
+  type ModuleLifecycleProps,
+} from './module/create-module-lifecycles.js';
 export { pnssTheme } from './module/theme.js';

@@ -1,2 +1,3 @@
 export { renderWithProviders, type ProvidersOptions } from './render-with-providers.js';
 export { mockApi, type MockAnswer, type MockRoutes, type MockedApi } from './mock-api.js';
+export { mountModuleAt, type MountedModule } from './mount-module.js';
