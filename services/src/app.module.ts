@@ -13,9 +13,11 @@ import { PatientsModule } from './modules/patients/patients.module.js';
 import { PlatformModule } from './modules/platform/platform.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
 import { SeedModule } from './modules/seed/seed.module.js';
+import { SubmissionsModule } from './modules/submissions/submissions.module.js';
+import { ReportsModule } from './modules/reports/reports.module.js';
 
 /** A new feature module is added to FEATURE_MODULES (see services/README.md). */
-const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule];
+const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule, ReportsModule, SubmissionsModule];
 
 @Module({})
 export class AppModule {

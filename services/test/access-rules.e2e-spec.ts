@@ -1,16 +1,23 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { isPermissionName } from '@pnss/libs/permissions';
+import { isPermissionName, routeAccess, type RouteAccess } from '@pnss/libs/permissions';
 import { accessRuleOf } from '../src/modules/auth/access.guard.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 interface RouteRule {
   route: string;
-  rule: ReturnType<typeof accessRuleOf>;
+  /** The route's entry in libs' ROUTE_PERMISSIONS: what the guard enforces. */
+  rule: RouteAccess | undefined;
+  /** A decorator still on the handler, if any (it must say the same as the table). */
+  decorated: ReturnType<typeof accessRuleOf>;
 }
 
-/** Only these may be called without a token: sign-in, the version check and health (the docs are not Nest routes). */
-const PUBLIC_ROUTES = ['POST accounts/login', 'GET checkupdate', 'GET health'];
+/**
+ * Only these may be called without a token: sign-in, the version check and health (the docs are not
+ * Nest routes), plus two whose credential is not a session: the hub's upload (the department's API
+ * key) and a census package's one-time download link.
+ */
+const PUBLIC_ROUTES = ['POST accounts/login', 'GET checkupdate', 'GET health', 'POST hub/packages', 'GET submissions/download/:filename'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH'];
 
 describe('every route states who may call it', () => {
@@ -35,7 +42,8 @@ describe('every route states who may call it', () => {
         const method = Reflect.getMetadata(METHOD_METADATA, handler) as number | undefined;
         if (path === undefined || method === undefined) continue;
         const full = [base, path].filter((p) => p && p !== '/').join('/');
-        routes.push({ route: `${METHODS[method]} ${full}`, rule: accessRuleOf(reflector, handler, metatype) });
+        const route = `${METHODS[method]} ${full}`;
+        routes.push({ route, rule: routeAccess(`${METHODS[method]} /${full}`), decorated: accessRuleOf(reflector, handler, metatype) });
       }
     }
   });
@@ -46,9 +54,20 @@ describe('every route states who may call it', () => {
     expect(routes.map((r) => r.route)).toEqual(expect.arrayContaining(['POST accounts/login', 'PUT roles', 'GET audit']));
   });
 
-  it('has a public mark, an authenticated mark or named permissions on each route', () => {
+  it('has an entry in the route table (public, signed-in or named permissions) for each route', () => {
     const missing = routes.filter((r) => !r.rule).map((r) => r.route);
     expect(missing).toEqual([]);
+  });
+
+  it('where a handler still carries an access decorator, it says what the route table says', () => {
+    const differing = routes
+      .filter((r) => r.decorated && r.rule)
+      .filter((r) => {
+        const { answer: _answer, ...rule } = r.rule as RouteAccess & { answer?: unknown };
+        return JSON.stringify(rule) !== JSON.stringify(r.decorated);
+      })
+      .map((r) => `${r.route}: table ${JSON.stringify(r.rule)} vs decorator ${JSON.stringify(r.decorated)}`);
+    expect(differing).toEqual([]);
   });
 
   it('names only permissions of the catalogue', () => {

@@ -1,6 +1,7 @@
 import type { AuditEntry, ErrorEnvelope, Paged, User } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const PNG = `data:image/png;base64,${Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -8,14 +9,7 @@ const PNG = `data:image/png;base64,${Buffer.concat([
 ]).toString('base64')}`;
 
 describe('user accounts (issue 6 account rules)', () => {
-  let t: TestApp;
-  let admin: SignedIn;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
-  });
-  afterAll(() => t?.close());
+  const { t, admin } = useTestApp();
 
   const register = (body: Record<string, unknown>, auth = admin.authorization) =>
     t.http.post('/api/accounts/register').set('Authorization', auth).send(body);
@@ -285,9 +279,12 @@ describe('user accounts (issue 6 account rules)', () => {
       ]);
     });
 
-    it('an administrator may deactivate their own account while another administrator remains, which ends their session', async () => {
+    it('nobody deactivates their own account (issue 14 item 11): 400 naming active, the session stays; another administrator may, which ends it', async () => {
       const other = await t.createUserWithRole('admin');
-      await t.http.put(`/api/accounts/${other.user._id}`).set('Authorization', other.authorization).send({ active: false }).expect(200);
+      const own = await t.http.put(`/api/accounts/${other.user._id}`).set('Authorization', other.authorization).send({ active: false }).expect(400);
+      expect((own.body as ErrorEnvelope).errors).toEqual([{ field: 'active', message: 'You cannot deactivate your own account: ask another administrator' }]);
+      await t.http.post('/api/accounts/auth').set('Authorization', other.authorization).expect(200);
+      await t.http.put(`/api/accounts/${other.user._id}`).set('Authorization', admin.authorization).send({ active: false }).expect(200);
       await t.http.post('/api/accounts/auth').set('Authorization', other.authorization).expect(401);
     });
   });
@@ -299,9 +296,12 @@ describe('user accounts (issue 6 account rules)', () => {
       try {
         const soloAdmin = await solo.signInAsAdmin();
         const url = `/api/accounts/${soloAdmin.user._id}`;
-        const deactivate = await solo.http.put(url).set('Authorization', soloAdmin.authorization).send({ active: false }).expect(409);
-        expect((deactivate.body as ErrorEnvelope).message).toMatch(/At least one active user must keep administrator access/);
-        await solo.http.put(url).set('Authorization', soloAdmin.authorization).send({ role: 'clinician' }).expect(409);
+        // Nobody deactivates themselves (issue 14 item 11), the last administrator included.
+        const deactivate = await solo.http.put(url).set('Authorization', soloAdmin.authorization).send({ active: false }).expect(400);
+        expect((deactivate.body as ErrorEnvelope).message).toBe('You cannot deactivate your own account: ask another administrator');
+        // Nobody changes their own role (issue 13), the last administrator included.
+        const demote = await solo.http.put(url).set('Authorization', soloAdmin.authorization).send({ role: 'clinician' }).expect(403);
+        expect((demote.body as ErrorEnvelope).message).toBe('You cannot change your own role');
         // Nothing changed: the administrator still works.
         await solo.http.post('/api/accounts/auth').set('Authorization', soloAdmin.authorization).expect(200);
 
@@ -311,8 +311,8 @@ describe('user accounts (issue 6 account rules)', () => {
           .put(`/api/accounts/${second.user._id}`)
           .set('Authorization', second.authorization)
           .send({ active: false })
-          .expect(409);
-        expect(last.body.statusCode).toBe(409);
+          .expect(400);
+        expect(last.body.statusCode).toBe(400);
       } finally {
         await solo.close();
       }

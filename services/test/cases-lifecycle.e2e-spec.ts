@@ -3,25 +3,19 @@ import { eq } from 'drizzle-orm';
 import { patientCases } from '../src/database/patients.schema.js';
 import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
 import { type CaseBody, closableGyneBody, closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const CLOSE_ALERT = 'Please fill out the following required fields correctly before closing the case :';
 
 describe('the case lifecycle, enforced by the server (SPEC.md §4, §5)', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, get, put } = useTestApp();
   let patientId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
     patientId = (await createPatient(t, admin))._id;
   });
-  afterAll(() => t?.close());
 
   const path = (c: CaseForm, action = '') => `/api/patients/${c.patientid}/cases/${c._id}${action ? `/${action}` : ''}`;
-  const get = (p: string) => t.http.get(p).set('Authorization', admin.authorization);
-  const put = (p: string, body: object = {}) => t.http.put(p).set('Authorization', admin.authorization).send(body);
   const newCase = (form: CaseBody) => createCase(t, admin, patientId, form);
   const current = async (c: CaseForm) => (await get(path(c)).expect(200)).body as CaseForm;
   const closed = async (form: CaseBody) => {
@@ -131,7 +125,7 @@ describe('the case lifecycle, enforced by the server (SPEC.md §4, §5)', () => 
       const c = await closed(closableObBody(nextCaseNum()));
       const res = await put(path(c), { version: c.version, room: '7' }).expect(409);
       expect((res.body as ErrorEnvelope).message).toBe('This case is closed and can no longer be edited. Reopen it to make changes.');
-      const info = await t.http.put(`/api/patientcases/${c._id}`).set('Authorization', admin.authorization).send({ caseNum: 'NEW-1' }).expect(409);
+      const info = await t.http.put(`/api/patientcases/${c._id}`).set('Authorization', admin.authorization).send({ caseNum: 'NEW-1', version: c.version }).expect(409);
       expect((info.body as ErrorEnvelope).message).toMatch(/closed/);
       expect(await current(c)).toEqual(c);
     });
@@ -164,6 +158,25 @@ describe('the case lifecycle, enforced by the server (SPEC.md §4, §5)', () => 
         statusCode: 409, message: 'This case has been submitted in a census package and can no longer be reopened.',
       });
       expect((await current(c)).isClose).toBe(true);
+    });
+
+    it('refuses to edit or archive a submitted case: no screen offers it and the server agrees (caseActions)', async () => {
+      const c = await closed(closableObBody(nextCaseNum()));
+      await t.database.db.update(patientCases).set({ submissionId: 'PKG-2026-002' }).where(eq(patientCases.id, c._id as string));
+      await put(path(c), { version: c.version, room: 'after submission' }).expect(409);
+      await put(path(c, 'archive')).expect(409);
+      expect(await current(c)).toMatchObject({ isClose: true, submissionId: 'PKG-2026-002', room: c.room });
+    });
+
+    it('refuses to close a case holding an impossible value stored before the plausibility limits: 400 naming the field', async () => {
+      const c = await newCase(closableObBody(nextCaseNum()));
+      const row = (await t.database.db.select().from(patientCases).where(eq(patientCases.id, c._id as string)))[0];
+      await t.database.db.update(patientCases).set({ form: { ...row?.form, height: 1.55 } }).where(eq(patientCases.id, c._id as string));
+      const res = await put(path(c, 'close')).expect(400);
+      expect((res.body as ErrorEnvelope).errors).toEqual([
+        { field: 'height', label: 'Height (cm)', section: 'Admission', message: 'Height (cm) must be between 100 and 230' },
+      ]);
+      expect((await current(c)).isClose).toBe(false);
     });
 
     it("archives only an open case that is not archived, and unarchives only an archived one", async () => {

@@ -7,29 +7,22 @@ import { eq } from 'drizzle-orm';
 import {
   closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo,
 } from './support/patient-cases.js';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('case forms: saving, server-side rules, conflicts and history (SPEC.md §3, §4, §5, §7)', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, get, post, put } = useTestApp();
   let patientId: string;
   let birthDate: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
     const patient = await createPatient(t, admin, { birthDate: yearsAgo(31) });
     patientId = patient._id;
     birthDate = yearsAgo(31);
   });
-  afterAll(() => t?.close());
 
   const casesPath = (pid = patientId) => `/api/patients/${pid}/cases`;
-  const get = (path: string, as: SignedIn = admin) => t.http.get(path).set('Authorization', as.authorization);
-  const post = (path: string, body: object, as: SignedIn = admin) => t.http.post(path).set('Authorization', as.authorization).send(body);
-  const put = (path: string, body: object, as: SignedIn = admin) => t.http.put(path).set('Authorization', as.authorization).send(body);
   const errorsOf = (body: unknown) => (body as ErrorEnvelope).errors;
 
   describe('creating a case', () => {
@@ -265,6 +258,71 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
     it('checks the save rules on the form as it would be stored', async () => {
       const res = await put(casePath(), { version: 1, caseNum: '' }).expect(400);
       expect(errorsOf(res.body)?.[0]).toMatchObject({ field: 'caseNum', message: 'Please enter the Case #' });
+    });
+  });
+
+  describe('impossible values are refused, unusual ones confirmed (issue 14 item 5, issue 13 item 8)', () => {
+    it('refuses height typed in metres and a weight of 6800 kg: 400 naming each field with its limit', async () => {
+      const res = await post(casesPath(), { caseNum: nextCaseNum(), height: 1.55, weight: 6800 }).expect(400);
+      expect(errorsOf(res.body)).toEqual([
+        { field: 'weight', message: 'Weight (kg) must be between 25 and 300' },
+        { field: 'height', message: 'Height (cm) must be between 100 and 230' },
+      ]);
+    });
+
+    it("stores no absurd BMI: {weight: 500, height: 0.1} is refused", async () => {
+      const res = await post(casesPath(), { caseNum: nextCaseNum(), weight: 500, height: 0.1 }).expect(400);
+      expect(errorsOf(res.body)?.map((e) => e.field).sort()).toEqual(['height', 'weight']);
+    });
+
+    it('refuses an inconsistent OB score on save, naming the field (P = FT + Pr; G ≥ P + Ab; LB within what the births bear)', async () => {
+      const res = await post(casesPath(), { caseNum: nextCaseNum(), obscoreG: 1, obscoreP: 2, obscoreFT: 1, obscorePr: 0, obscoreAb: 0, obscoreLB: 21 }).expect(400);
+      expect(errorsOf(res.body)).toEqual([
+        { field: 'obscoreP', label: 'OB Score P', section: 'Obstetric History', message: 'P must equal FT + Pr (1 + 0 = 1)' },
+        { field: 'obscoreG', label: 'OB Score G', section: 'Obstetric History', message: 'G must be at least P + Ab (2 + 0 = 2)' },
+        { field: 'obscoreLB', label: 'OB Score LB', section: 'Obstetric History', message: 'LB cannot be more than 20: FT + Pr births bear at most 20 infants each' },
+      ]);
+      // LB above FT + Pr is possible after earlier twins: the user confirms it.
+      const twins = { caseNum: nextCaseNum(), obscoreG: 2, obscoreP: 1, obscoreFT: 1, obscorePr: 0, obscoreAb: 0, obscoreLB: 2 };
+      const asked = await post(casesPath(), twins).expect(400);
+      expect(errorsOf(asked.body)?.map((e) => e.field)).toEqual(['obscoreLB']);
+      await post(casesPath(), { ...twins, confirmedWarnings: ['obscoreLB'] }).expect(201);
+      const c = await createCase(t, admin, patientId, { caseNum: nextCaseNum(), obscoreFT: 1, obscorePr: 0 });
+      const edit = await put(`${casesPath()}/${c._id}`, { version: c.version, obscoreP: 3 }).expect(400);
+      expect(errorsOf(edit.body)?.map((e) => e.field)).toEqual(['obscoreP']);
+    });
+
+    it('asks for confirmation of a BMI above 60: 400 naming bmi until confirmedWarnings lists it, then saved once and not asked again', async () => {
+      const c = await createCase(t, admin, patientId, { caseNum: nextCaseNum(), weight: 70, height: 160 });
+      const asked = await put(`${casesPath()}/${c._id}`, { version: c.version, weight: 170 }).expect(400);
+      expect(errorsOf(asked.body)).toEqual([expect.objectContaining({ field: 'bmi', message: expect.stringMatching(/^BMI 66.41 is above 60/) })]);
+      expect(((await get(`${casesPath()}/${c._id}`).expect(200)).body as CaseForm).weight).toBe(70);
+      const saved = (await put(`${casesPath()}/${c._id}`, { version: c.version, weight: 170, confirmedWarnings: ['bmi'] }).expect(200)).body as CaseForm;
+      expect(saved).toMatchObject({ weight: 170, bmi: 66.41 });
+      expect('confirmedWarnings' in saved).toBe(false);
+      await put(`${casesPath()}/${c._id}`, { version: saved.version, room: '5C' }).expect(200);
+    });
+
+    it('asks for confirmation of a birth weight far from the gestational age', async () => {
+      const body = closableObBody(nextCaseNum());
+      const infant = { ...body.neonatal?.[0], pediatricAge: 40, pediatricWeight: 1000 };
+      const res = await post(casesPath(), { ...body, neonatal: [infant] }).expect(400);
+      expect(errorsOf(res.body)?.map((e) => e.field)).toEqual(['neonatal[0].pediatricWeight']);
+      await post(casesPath(), { ...body, neonatal: [infant], confirmedWarnings: ['neonatal[0].pediatricWeight'] }).expect(201);
+    });
+
+    it('refuses list fields longer than their options or repeating an entry (150,000 PCOS symptoms)', async () => {
+      const huge = await post(casesPath(), { caseNum: nextCaseNum(), pcosHistory: true, pcosSymptoms: new Array<number>(150_000).fill(1) }).expect(400);
+      expect(errorsOf(huge.body)).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'pcosSymptoms', message: expect.stringMatching(/at most \d+ choices/) })]));
+      const twice = await post(casesPath(), { caseNum: nextCaseNum(), pcosHistory: true, pcosSymptoms: [1, 1] }).expect(400);
+      expect(errorsOf(twice.body)).toEqual([{ field: 'pcosSymptoms', message: 'PCOS Symptoms: entry 2 repeats an earlier entry' }]);
+      const repeated = await post(casesPath(), { caseNum: nextCaseNum(), morbidities: [{ conditionId: 1601, categoryId: 16 }, { conditionId: 1601, categoryId: 16 }] }).expect(400);
+      expect(errorsOf(repeated.body)?.map((e) => e.field)).toEqual(['morbidities']);
+    });
+
+    it('refuses a date outside 1900-2099 even where the spec leaves it unbounded (postpartum delivery)', async () => {
+      const res = await post(casesPath(), closableObBody(nextCaseNum(), { isPostpartum: true, deliveryDate: '1000-01-01' })).expect(400);
+      expect(errorsOf(res.body)).toEqual([{ field: 'deliveryDate', message: 'Delivery Date must be between 1900-01-01 and 2099-12-31' }]);
     });
   });
 

@@ -3,9 +3,11 @@ import { ageAtAdmission } from '@pnss/libs/derived';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { patientCases } from '../src/database/patients.schema.js';
 import { closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo } from './support/patient-cases.js';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** The new patient's name the case-information screen now asks for (issue 14 item 3). */
+const NAMED = { firstName: 'Ana', lastName: 'Reyes' };
 
 interface CaseInfoAnswer {
   _id: string;
@@ -18,50 +20,51 @@ interface CaseInfoAnswer {
 }
 
 describe('the case-information screen and the cases list (SPEC.md §2, §7)', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, get, post, put } = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
-  });
-  afterAll(() => t?.close());
-
-  const get = (path: string, as: SignedIn = admin) => t.http.get(path).set('Authorization', as.authorization);
-  const post = (path: string, body: object, as: SignedIn = admin) => t.http.post(path).set('Authorization', as.authorization).send(body);
-  const put = (path: string, body: object, as: SignedIn = admin) => t.http.put(path).set('Authorization', as.authorization).send(body);
   const errorsOf = (body: unknown) => (body as ErrorEnvelope).errors;
 
   describe('POST /patientcases', () => {
     it('creates the patient and the case, answering the patient id as _id and the case id as caseid', async () => {
       const caseNum = nextCaseNum('PCRN');
       const birthDate = yearsAgo(35);
-      const res = await post('/api/patientcases', { caseid: null, caseNum, birthDate, pediatricConfirmed: false }).expect(201);
+      const res = await post('/api/patientcases', { caseid: null, caseNum, firstName: ' Maria ', middleName: 'Santos', lastName: 'Dela Cruz', birthDate, pediatricConfirmed: false }).expect(201);
       const answer = res.body as CaseInfoAnswer;
       expect(answer).toEqual({
         _id: answer.patientid, caseid: expect.any(String), patientid: expect.any(String), caseNum, birthDate, pediatricConfirmed: false, version: 1,
       });
 
       const patient = (await get(`/api/patients/${answer._id}`).expect(200)).body as Patient;
-      expect(patient).toMatchObject({ firstName: '', lastName: '', birthDate, hasOpenCase: true, isAdmitted: true });
+      expect(patient).toMatchObject({ firstName: 'Maria', middleName: 'Santos', lastName: 'Dela Cruz', birthDate, hasOpenCase: true, isAdmitted: true });
       const stored = (await get(`/api/patients/${answer._id}/cases/${answer.caseid}`).expect(200)).body as CaseForm;
       expect(stored).toMatchObject({ caseNum, patientid: answer._id, isClose: false, version: 1 });
 
       const audit = (await get(`/api/audit?entity=patient&entityId=${answer._id}`).expect(200)).body as Paged<AuditEntry>;
-      expect(audit.items.map((e) => e.action)).toEqual(['create']);
+      expect(audit.items.map((e) => e.action).filter((action) => action !== 'read')).toEqual(['create']);
+    });
+
+    it("names the new patient: 400 'First name is required' and 'Last name is required', no patient and no case created", async () => {
+      const count = async () => ((await get('/api/patients/all/count').expect(200)).body as { numOfPatients: number }).numOfPatients;
+      const before = await count();
+      const res = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(30), firstName: '  ' }).expect(400);
+      expect(errorsOf(res.body)).toEqual([
+        { field: 'firstName', label: 'First Name', message: 'First name is required' },
+        { field: 'lastName', label: 'Last Name', message: 'Last name is required' },
+      ]);
+      expect(await count()).toBe(before);
     });
 
     it("requires the case number: 400 naming caseNum 'Case number is required'", async () => {
-      const res = await post('/api/patientcases', { caseNum: ' ', birthDate: yearsAgo(30) }).expect(400);
+      const res = await post('/api/patientcases', { caseNum: ' ', birthDate: yearsAgo(30), ...NAMED }).expect(400);
       expect(errorsOf(res.body)).toEqual([{ field: 'caseNum', label: 'Case Number', message: 'Case number is required' }]);
     });
 
     it("requires the pediatric confirmation under 19: 'Please confirm that patient is a pediatric case.'", async () => {
-      const res = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(16) }).expect(400);
+      const res = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(16), ...NAMED }).expect(400);
       expect(errorsOf(res.body)).toEqual([
         { field: 'pediatricConfirmed', label: 'Pediatric Case', message: 'Please confirm that patient is a pediatric case.' },
       ]);
-      await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(16), pediatricConfirmed: true }).expect(201);
+      await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(16), pediatricConfirmed: true, ...NAMED }).expect(201);
     });
 
     it('adds the case to an existing patient when patientid is sent', async () => {
@@ -75,25 +78,29 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
 
     it('refuses a case number that exists and creates no patient for it', async () => {
       const caseNum = nextCaseNum();
-      await post('/api/patientcases', { caseNum, birthDate: yearsAgo(30) }).expect(201);
+      await post('/api/patientcases', { caseNum, birthDate: yearsAgo(30), ...NAMED }).expect(201);
       const count = async () => ((await get('/api/patients/all/count').expect(200)).body as { numOfPatients: number }).numOfPatients;
       const before = await count();
-      await post('/api/patientcases', { caseNum: caseNum.toLowerCase(), birthDate: yearsAgo(30) }).expect(409, {
+      await post('/api/patientcases', { caseNum: caseNum.toLowerCase(), birthDate: yearsAgo(30), ...NAMED }).expect(409, {
         statusCode: 409, message: 'Case number already exists', errors: [{ field: 'caseNum', message: 'Case number already exists' }],
       });
       expect(await count()).toBe(before);
     });
 
     it('refuses unknown fields and a malformed birth date', async () => {
-      const extra = await post('/api/patientcases', { caseNum: nextCaseNum(), firstName: 'Ana' }).expect(400);
-      expect(errorsOf(extra.body)).toEqual([{ field: 'firstName', message: 'firstName is not an allowed field' }]);
-      const date = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: '1990-13-01' }).expect(400);
+      const extra = await post('/api/patientcases', { caseNum: nextCaseNum(), ...NAMED, nickname: 'Ana' }).expect(400);
+      expect(errorsOf(extra.body)).toEqual([{ field: 'nickname', message: 'nickname is not an allowed field' }]);
+      const date = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: '1990-13-01', ...NAMED }).expect(400);
       expect(errorsOf(date.body)).toEqual([{ field: 'birthDate', message: 'Birth date must be a date (YYYY-MM-DD)' }]);
+      const ancient = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: '1000-01-01', ...NAMED }).expect(400);
+      expect(errorsOf(ancient.body)).toEqual([{ field: 'birthDate', message: 'Birth date must be between 1900-01-01 and 2099-12-31' }]);
+      const early = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: '1899-12-31', ...NAMED }).expect(400);
+      expect(errorsOf(early.body)?.map((e) => e.field)).toEqual(['birthDate']);
     });
 
     it('needs save_patient as well to create the patient', async () => {
       const creator = await t.createUserWithRole([PERMISSIONS.CREATE_NEW_CASE]);
-      await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(30) }, creator).expect(403);
+      await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(30), ...NAMED }, creator).expect(403);
       const patient = await createPatient(t, admin);
       await post('/api/patientcases', { caseNum: nextCaseNum(), patientid: patient._id }, creator).expect(201);
       await post('/api/patientcases', { caseNum: nextCaseNum(), patientid: patient._id, birthDate: yearsAgo(40) }, creator).expect(403);
@@ -106,7 +113,8 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
       const c = await createCase(t, admin, patient._id, { caseNum: nextCaseNum() });
       const res = await get(`/api/patientcases/${c._id}`).expect(200);
       expect(res.body).toEqual({
-        _id: c._id, caseid: c._id, patientid: patient._id, caseNum: c.caseNum, birthDate: patient.birthDate,
+        _id: c._id, caseid: c._id, patientid: patient._id, caseNum: c.caseNum,
+        firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName, birthDate: patient.birthDate,
         pediatricConfirmed: false, isClose: false, isArchived: false, version: 1,
       });
       await get(`/api/patientcases/${UNKNOWN_ID}`).expect(404, { statusCode: 404, message: 'Case not found' });
@@ -134,8 +142,8 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
       await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum(), version: 1 }).expect(200);
       const stale = await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum(), version: 1 }).expect(409);
       expect(stale.body).toMatchObject({ current: { _id: c._id, version: 2 } });
-      await put(`/api/patientcases/${c._id}`, { caseNum: other.caseNum }).expect(409);
-      const missing = await put(`/api/patientcases/${c._id}`, { caseNum: '' }).expect(400);
+      await put(`/api/patientcases/${c._id}`, { caseNum: other.caseNum, version: 2 }).expect(409);
+      const missing = await put(`/api/patientcases/${c._id}`, { caseNum: '', version: 2 }).expect(400);
       expect(errorsOf(missing.body)?.[0]).toMatchObject({ field: 'caseNum', message: 'Case number is required' });
     });
 
@@ -143,9 +151,28 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
       const patient = await createPatient(t, admin);
       const c = await createCase(t, admin, patient._id, { caseNum: nextCaseNum() });
       const editor = await t.createUserWithRole([PERMISSIONS.UPDATE_PATIENT_CASE]);
-      await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum() }, editor).expect(200);
-      await put(`/api/patientcases/${c._id}`, { birthDate: yearsAgo(50) }, editor).expect(403);
-      await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum() }, await t.createUserWithRole([PERMISSIONS.CREATE_NEW_CASE])).expect(403);
+      await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum(), version: 1 }, editor).expect(200);
+      await put(`/api/patientcases/${c._id}`, { birthDate: yearsAgo(50), version: 2 }, editor).expect(403);
+      await put(`/api/patientcases/${c._id}`, { lastName: 'Renamed', version: 2 }, editor).expect(403);
+      await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum(), version: 2 }, await t.createUserWithRole([PERMISSIONS.CREATE_NEW_CASE])).expect(403);
+    });
+
+    it("requires the version being edited (issue 13 item 12): 400 naming 'version', nothing written", async () => {
+      const patient = await createPatient(t, admin);
+      const c = await createCase(t, admin, patient._id, { caseNum: nextCaseNum() });
+      const res = await put(`/api/patientcases/${c._id}`, { caseNum: nextCaseNum() }).expect(400);
+      expect(errorsOf(res.body)).toEqual([{ field: 'version', message: 'version is required: send the version of the case you opened' }]);
+      expect(((await get(`/api/patientcases/${c._id}`).expect(200)).body as { caseNum: string }).caseNum).toBe(c.caseNum);
+    });
+
+    it('renames the patient when names are sent, and refuses a blank one', async () => {
+      const patient = await createPatient(t, admin);
+      const c = await createCase(t, admin, patient._id, { caseNum: nextCaseNum() });
+      const renamed = await put(`/api/patientcases/${c._id}`, { firstName: 'Luz', lastName: 'Ramos', version: 1 }).expect(200);
+      expect((await get(`/api/patients/${patient._id}`).expect(200)).body).toMatchObject({ firstName: 'Luz', lastName: 'Ramos' });
+      const { version } = renamed.body as CaseInfoAnswer;
+      const blank = await put(`/api/patientcases/${c._id}`, { lastName: ' ', version }).expect(400);
+      expect(errorsOf(blank.body)).toEqual([{ field: 'lastName', label: 'Last Name', message: 'Last name is required' }]);
     });
   });
 
@@ -160,6 +187,7 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
             _id: c._id, caseNum: c.caseNum, patientid: patient._id, caseFormType: 2, isPregnancy: false, isGyne: true,
             isClose: false, isArchived: false, submissionId: null, admissionDate: c.admissionDate, dischargeDate: c.dischargeDate,
             age: c.age, birthDate: patient.birthDate, version: 1, updatedAt: c.updatedAt,
+            firstName: patient.firstName, middleName: patient.middleName, lastName: patient.lastName,
           },
         ],
         count: 1,

@@ -2,23 +2,14 @@ import type { AuditEntry, ErrorEnvelope, Paged, Patient, PatientListItem } from 
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { patients } from '../src/database/patients.schema.js';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo } from './support/patient-cases.js';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { type SignedIn } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('patients API (SPEC.md §7 "Patients and cases")', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, get, post, put } = useTestApp();
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
-  });
-  afterAll(() => t?.close());
-
-  const get = (path: string, as: SignedIn = admin) => t.http.get(path).set('Authorization', as.authorization);
-  const post = (path: string, body: object, as: SignedIn = admin) => t.http.post(path).set('Authorization', as.authorization).send(body);
-  const put = (path: string, body: object, as: SignedIn = admin) => t.http.put(path).set('Authorization', as.authorization).send(body);
   const list = async (query: Record<string, string | number>) =>
     (await get(`/api/patients?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`).expect(200)).body as Paged<PatientListItem>;
 
@@ -127,13 +118,20 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
 
     it('checks the patient rules on the record as it would be saved', async () => {
       const patient = await createPatient(t, admin);
-      const res = await put(`/api/patients/${patient._id}`, { firstName: '' }).expect(400);
+      const res = await put(`/api/patients/${patient._id}`, { firstName: '', version: 1 }).expect(400);
       expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'firstName', label: 'First Name', message: 'First name is required' }]);
+    });
+
+    it("requires the version being edited (issue 13 item 12): 400 naming 'version', nothing written", async () => {
+      const patient = await createPatient(t, admin);
+      const res = await put(`/api/patients/${patient._id}`, { middleName: 'Reyes' }).expect(400);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'version', message: 'version is required: send the version of the patient you opened' }]);
+      expect(((await get(`/api/patients/${patient._id}`).expect(200)).body as Patient).version).toBe(1);
     });
 
     it('refuses a body whose patientid names another patient', async () => {
       const patient = await createPatient(t, admin);
-      const res = await put(`/api/patients/${patient._id}`, { patientid: UNKNOWN_ID, firstName: 'X' }).expect(400);
+      const res = await put(`/api/patients/${patient._id}`, { patientid: UNKNOWN_ID, firstName: 'X', version: 1 }).expect(400);
       expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'patientid', message: 'patientid does not match the patient of the address' }]);
     });
 
@@ -141,7 +139,7 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
       const bad = await get('/api/patients/not-an-id').expect(400);
       expect((bad.body as ErrorEnvelope).errors).toEqual([{ field: 'patientid', message: 'patientid is not a valid id' }]);
       await get(`/api/patients/${UNKNOWN_ID}`).expect(404, { statusCode: 404, message: 'Patient not found' });
-      await put(`/api/patients/${UNKNOWN_ID}`, { firstName: 'X' }).expect(404);
+      await put(`/api/patients/${UNKNOWN_ID}`, { firstName: 'X', version: 1 }).expect(404);
       await put('/api/patients/123', { firstName: 'X' }).expect(400);
     });
   });
@@ -243,6 +241,49 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
         numOfCases: before.cases.numOfCases + 1,
         numOfOpenCases: before.cases.numOfOpenCases + 1,
       });
+    });
+  });
+
+  describe('duplicate detection (issue 14 item 3): GET /patients/duplicates', () => {
+    const duplicates = async (query: Record<string, string>, as: SignedIn = admin) =>
+      (await get(`/api/patients/duplicates?${new URLSearchParams(query)}`, as).expect(200)).body as { items: PatientListItem[] };
+
+    it('answers the existing patients with the same name (case and spaces ignored) and the same birth date', async () => {
+      const birthDate = '1987-04-23';
+      const lastName = `Dup${Date.now()}`;
+      const same = await createPatient(t, admin, { firstName: 'Maria', lastName, birthDate });
+      await createPatient(t, admin, { firstName: 'Maria', lastName, birthDate: '1987-04-24' });
+      await createPatient(t, admin, { firstName: 'Mara', lastName, birthDate });
+      const found = await duplicates({ firstName: '  maria ', lastName: lastName.toUpperCase(), birthDate });
+      expect(found.items.map((p) => p._id)).toEqual([same._id]);
+      expect(found.items[0]).toMatchObject({ firstName: 'Maria', lastName, birthDate, avatar: null });
+      expect((await duplicates({ firstName: 'Maria', lastName: 'Nobody', birthDate })).items).toEqual([]);
+    });
+
+    it('needs a first name and a real birth date, and the get_patients permission', async () => {
+      const missing = await get('/api/patients/duplicates?birthDate=1990-01-01').expect(400);
+      expect((missing.body as ErrorEnvelope).errors).toEqual(expect.arrayContaining([{ field: 'firstName', message: 'First name is required' }]));
+      await get('/api/patients/duplicates?firstName=Ana&birthDate=1990-02-31').expect(400);
+      const stranger = await t.createUserWithRole([PERMISSIONS.SAVE_PATIENT]);
+      await get('/api/patients/duplicates?firstName=Ana&birthDate=1990-01-01', stranger).expect(403);
+    });
+  });
+
+  describe('garbage is refused (issue 13 item 8)', () => {
+    it('refuses a birth date before 1900-01-01 or in the future', async () => {
+      for (const birthDate of ['1000-01-01', '1899-12-31']) {
+        const res = await post('/api/patients', { firstName: 'Ana', lastName: 'Old', birthDate }).expect(400);
+        expect((res.body as ErrorEnvelope).errors?.map((e) => e.field)).toEqual(['birthDate']);
+      }
+      await post('/api/patients', { firstName: 'Ana', lastName: 'Old', birthDate: '1900-01-01' }).expect(201);
+    });
+
+    it('refuses a history list that repeats an entry', async () => {
+      const res = await post('/api/patients', {
+        firstName: 'Ana', birthDate: yearsAgo(40),
+        medicalHistory: [{ conditionId: 101, categoryId: 1 }, { conditionId: 101, categoryId: 1 }],
+      }).expect(400);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'medicalHistory', message: 'Past Medical Conditions: entry 2 repeats an earlier entry' }]);
     });
   });
 

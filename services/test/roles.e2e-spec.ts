@@ -1,25 +1,21 @@
 import type { AuditEntry, ErrorEnvelope, Paged, Role, RoleName, SessionUser } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, FEATURES, PERMISSIONS, SEEDED_ROLES } from '@pnss/libs/permissions';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 describe('roles and their permissions', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, get, put } = useTestApp();
   let roles: Role[];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
-    roles = (await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200)).body as Role[];
+    roles = (await get('/api/roles').expect(200)).body as Role[];
   });
-  afterAll(() => t?.close());
 
   const roleNamed = (name: string) => {
     const role = roles.find((r) => r.roleName === name);
     if (!role) throw new Error(`no role ${name}`);
     return role;
   };
-  const putRoles = (body: unknown) => t.http.put('/api/roles').set('Authorization', admin.authorization).send(body as object);
+  const putRoles = (body: unknown) => put('/api/roles', body as object);
 
   it('seeds the roles of SEEDED_ROLES with their permissions', () => {
     for (const seeded of SEEDED_ROLES) {
@@ -33,7 +29,7 @@ describe('roles and their permissions', () => {
   });
 
   it('lists role names as { _id, name, label } for the user form', async () => {
-    const names = (await t.http.get('/api/roles/names').set('Authorization', admin.authorization).expect(200)).body as RoleName[];
+    const names = (await get('/api/roles/names').expect(200)).body as RoleName[];
     expect(names).toEqual(expect.arrayContaining([{ _id: roleNamed('clinician')._id, name: 'clinician', label: 'Clinician' }]));
   });
 
@@ -44,7 +40,7 @@ describe('roles and their permissions', () => {
   });
 
   it('lists the features of the permission catalogue', async () => {
-    const res = await t.http.get('/api/roles/features').set('Authorization', admin.authorization).expect(200);
+    const res = await get('/api/roles/features').expect(200);
     expect(res.body).toEqual(FEATURES.map(({ feature, label, group }) => ({ feature, label, group })));
   });
 
@@ -55,7 +51,7 @@ describe('roles and their permissions', () => {
     const saved = (res.body as Role[]).find((r) => r._id === reporting._id);
     expect(saved?.rolePermissions).toEqual(ALL_PERMISSIONS.filter((p) => next.includes(p)));
 
-    const history = (await t.http.get(`/api/roles/${reporting._id}/history`).set('Authorization', admin.authorization).expect(200))
+    const history = (await get(`/api/roles/${reporting._id}/history`).expect(200))
       .body as Paged<AuditEntry>;
     expect(history.items[0]).toMatchObject({
       entity: 'role',
@@ -123,7 +119,7 @@ describe('roles and their permissions', () => {
       { _id: clinician._id, rolePermissions: [] },
       { _id: '00000000-0000-4000-8000-000000000000', rolePermissions: [] },
     ]).expect(404, { statusCode: 404, message: 'Role not found' });
-    const now = (await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200)).body as Role[];
+    const now = (await get('/api/roles').expect(200)).body as Role[];
     expect(now.find((r) => r._id === clinician._id)?.rolePermissions).toEqual(clinician.rolePermissions);
   });
 
@@ -133,7 +129,7 @@ describe('roles and their permissions', () => {
       { _id: adminRole._id, rolePermissions: adminRole.rolePermissions.filter((p) => p !== PERMISSIONS.ACCESS_ADMIN) },
     ]).expect(409);
     expect((res.body as ErrorEnvelope).message).toMatch(/At least one active user must keep administrator access/);
-    await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200);
+    await get('/api/roles').expect(200);
   });
 
   it('refuses to take the editing of roles away from the last administrators (409): nobody could put it back', async () => {
@@ -142,13 +138,13 @@ describe('roles and their permissions', () => {
       const res = await putRoles([{ _id: adminRole._id, rolePermissions: adminRole.rolePermissions.filter((p) => p !== taken) }]).expect(409);
       expect((res.body as ErrorEnvelope).message).toMatch(/At least one active user must keep administrator access/);
     }
-    const now = (await t.http.get('/api/roles').set('Authorization', admin.authorization).expect(200)).body as Role[];
+    const now = (await get('/api/roles').expect(200)).body as Role[];
     expect(now.find((r) => r._id === adminRole._id)?.rolePermissions).toEqual(adminRole.rolePermissions);
   });
 
   it('history of a role: 400 for a malformed id, 404 for an unknown one, 403 without view_audit', async () => {
-    await t.http.get('/api/roles/abc/history').set('Authorization', admin.authorization).expect(400);
-    await t.http.get('/api/roles/00000000-0000-4000-8000-000000000000/history').set('Authorization', admin.authorization).expect(404);
+    await get('/api/roles/abc/history').expect(400);
+    await get('/api/roles/00000000-0000-4000-8000-000000000000/history').expect(404);
     const roleReader = await t.createUserWithRole([PERMISSIONS.GET_ROLES]);
     await t.http.get(`/api/roles/${roleNamed('admin')._id}/history`).set('Authorization', roleReader.authorization).expect(403);
   });

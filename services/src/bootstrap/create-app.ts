@@ -5,8 +5,10 @@ import { type LogLevel, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AppModule } from '../app.module.js';
+import { AnswerScopeInterceptor } from '../common/access/answer-scope.interceptor.js';
+import { DEFAULT_JSON_LIMITS, registerJsonBodyParser } from '../common/input/json-body-parser.js';
+import { SanitizeInputPipe } from '../common/input/sanitize-input.pipe.js';
 import { createValidationPipe } from '../common/validation/validation.pipe.js';
 import type { AppConfig } from '../config/app-config.js';
 import type { FirstAdministrator } from '../modules/accounts/accounts.service.js';
@@ -17,7 +19,7 @@ import { registerWebFiles } from '../web/web-files.js';
 export const API_PREFIX = 'api';
 export const DOCS_PATH = 'api/docs';
 /** A 200 KB photo is about 270 KB of base64 in JSON; a case form is far smaller. */
-const BODY_LIMIT_BYTES = 1024 * 1024;
+const BODY_LIMIT_BYTES = DEFAULT_JSON_LIMITS.maxBytes;
 
 export interface CreateAppOptions {
   /** Nest's log levels; false silences it (tests). */
@@ -37,17 +39,28 @@ export interface CreatedApp {
  * initialises, then seeds. The caller listens.
  */
 export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<CreatedApp> {
-  const adapter = new FastifyAdapter({ trustProxy: config.trustProxy, bodyLimit: BODY_LIMIT_BYTES });
+  // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
+  const hops = config.trustProxy;
+  const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
+  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: BODY_LIMIT_BYTES });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? ['warn', 'error'],
     abortOnError: false,
+    // Our own JSON parser (registerJsonBodyParser) replaces Nest's: bounded depth, 413 after draining.
+    bodyParser: false,
   });
   try {
     app.setGlobalPrefix(API_PREFIX);
-    app.useGlobalPipes(createValidationPipe());
+    // The sanitising step first (NUL, broken characters, control characters, NFC), then the DTOs.
+    app.useGlobalPipes(new SanitizeInputPipe(), createValidationPipe());
+    // Write routes answer only what the caller may read (the `answer` scopes of libs' route table).
+    app.useGlobalInterceptors(new AnswerScopeInterceptor());
 
     const remotes = new RemotesFile(config.remotesFile);
     const fastify = app.getHttpAdapter().getInstance();
+    // Bodies are JSON only, bounded in size and depth before anything parses them.
+    registerJsonBodyParser(fastify, DEFAULT_JSON_LIMITS);
+    fastify.removeContentTypeParser(['text/plain']);
 
     // API answers carry patient and account data: no cache may keep them.
     fastify.addHook('onRequest', async (request, reply) => {
@@ -56,8 +69,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       }
     });
 
-    const remoteOrigins = (): string[] => [...remotes.origins(), ...config.corsOrigins];
-    const sources = (...own: string[]) => [...own, (_req: IncomingMessage, _res: ServerResponse) => remoteOrigins().join(' ')];
+    // Read once at start-up: nothing in the request path reads remotes.json (a changed remotes.json
+    // takes effect for CORS and the CSP at the next start; the file itself is still served fresh).
+    const allowedOrigins: readonly string[] = [...new Set([...remotes.origins(), ...config.corsOrigins])];
+    const remoteOrigins = (): readonly string[] => allowedOrigins;
+    // Static directives: helmet builds no header from a function per request.
+    const sources = (...own: string[]) => [...own, ...allowedOrigins];
     await app.register(fastifyHelmet, {
       contentSecurityPolicy: {
         useDefaults: false,

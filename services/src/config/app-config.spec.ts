@@ -38,7 +38,23 @@ describe('configuration from the environment', () => {
     expect(parseEnvironment({ DATABASE_URL: 'postgres://u@db:5432/pnss' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/pnss',
+      migrationUrl: null,
     });
+  });
+
+  it('reads TRUST_PROXY as true/false, a hop count or proxy addresses', () => {
+    expect(parseEnvironment({}).trustProxy).toBe(false);
+    expect(parseEnvironment({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(parseEnvironment({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseEnvironment({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => parseEnvironment({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
+  });
+
+  it('migrates as the owner in DATABASE_MIGRATION_URL and runs as the role in DATABASE_URL', () => {
+    expect(
+      parseEnvironment({ DATABASE_URL: 'postgres://app@db/pnss', DATABASE_MIGRATION_URL: 'postgres://owner@db/pnss' }).database,
+    ).toEqual({ kind: 'postgres', url: 'postgres://app@db/pnss', migrationUrl: 'postgres://owner@db/pnss' });
+    expect(() => parseEnvironment({ DATABASE_MIGRATION_URL: 'postgres://owner@db/pnss' })).toThrow(/DATABASE_MIGRATION_URL needs DATABASE_URL/);
   });
 
   it('reads CORS_ORIGINS as a comma list of origins', () => {

@@ -14,12 +14,24 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export type DatabaseConfig =
   /** `dataDir: null` keeps the database in memory (tests only). */
   | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string };
+  /**
+   * `url` is what the running server connects with; `migrationUrl` (DATABASE_MIGRATION_URL), when
+   * set, is the tables' owner that migrates at start-up and then grants the server's role only what
+   * it needs (the audit log: SELECT and INSERT).
+   */
+  | { kind: 'postgres'; url: string; migrationUrl?: string | null };
 
 export interface SignInLimits {
   windowMinutes: number;
+  /** Failures of one user name from one address before that pair waits for the window to end. */
   maxFailuresPerUser: number;
+  /** Failures from one address (any user name) before each further attempt from it waits a little. */
   maxFailuresPerAddress: number;
+  /** Failures of one user name (any address) before each further attempt waits, doubling each time. */
+  maxFailuresPerAccount?: number;
+  /** The longest wait the per-account and per-address backoff impose, in seconds (default 60 and 10). */
+  maxAccountDelaySeconds?: number;
+  maxAddressDelaySeconds?: number;
 }
 
 export interface AppConfig {
@@ -40,12 +52,34 @@ export interface AppConfig {
   siteVersion: string;
   siteVersionUrl: string | null;
   updateUrl: string | null;
-  /** Behind a load balancer the client address comes from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer the client address comes from X-Forwarded-For: true trusts every hop
+   * (only when the proxy overwrites the header), a number trusts that many hops, a list trusts those
+   * proxy addresses or CIDR ranges. The sign-in limits count the address this yields.
+   */
+  trustProxy: boolean | number | string[];
   /** Always 12 in production; tests lower it to keep the suite fast. */
   bcryptRounds: number;
   signInLimits: SignInLimits;
+  /** Census packages and the society's hub; unset in a test config means the defaults of censusConfigOf. */
+  census?: CensusConfig;
 }
+
+/** The department's census packages (SOCIETY_*, DEPARTMENT_ID, PACKAGE_SECRET) and the hub (HUB_ENABLED). */
+export interface CensusConfig {
+  departmentId: string;
+  /** Base URL of the society's PNSS hub; null: Submit says it is not configured. */
+  societyUrl: string | null;
+  societyApiKey: string | null;
+  /** How long Submit waits for the society before the package is Failed. */
+  societyTimeoutMs: number;
+  hubEnabled: boolean;
+  /** The HMAC key that turns a patient id into the package's patient key. */
+  packageSecret: string;
+}
+
+export const PACKAGE_SECRET_FILE = 'package-secret';
+const DEPARTMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -64,7 +98,9 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 /** Validates the environment and returns the configuration; the JWT secret stays null when unset. */
-export function parseEnvironment(env: Env): Omit<AppConfig, 'jwtSecret'> & { jwtSecret: string | null } {
+export function parseEnvironment(
+  env: Env,
+): Omit<AppConfig, 'jwtSecret' | 'census'> & { jwtSecret: string | null; census: Omit<CensusConfig, 'packageSecret'> & { packageSecret: string | null } } {
   const problems: string[] = [];
   const value = (name: string): string | undefined => {
     const raw = env[name]?.trim();
@@ -81,7 +117,13 @@ export function parseEnvironment(env: Env): Omit<AppConfig, 'jwtSecret'> & { jwt
     if (!/^postgres(ql)?:\/\//.test(databaseUrl)) {
       problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL');
     }
-    database = { kind: 'postgres', url: databaseUrl };
+    database = { kind: 'postgres', url: databaseUrl, migrationUrl: null };
+  }
+  const migrationUrl = value('DATABASE_MIGRATION_URL');
+  if (migrationUrl) {
+    if (!databaseUrl) problems.push('DATABASE_MIGRATION_URL needs DATABASE_URL (the role the server runs as) too');
+    else if (!/^postgres(ql)?:\/\//.test(migrationUrl)) problems.push('DATABASE_MIGRATION_URL must be a postgres:// or postgresql:// URL');
+    else database = { kind: 'postgres', url: databaseUrl, migrationUrl };
   }
 
   const jwtSecret = value('JWT_SECRET') ?? null;
@@ -129,11 +171,29 @@ export function parseEnvironment(env: Env): Omit<AppConfig, 'jwtSecret'> & { jwt
   const updateUrl = value('UPDATE_URL') ?? null;
   if (updateUrl !== null && !isHttpUrl(updateUrl)) problems.push('UPDATE_URL must be an http(s) URL');
 
-  const trustProxyRaw = (value('TRUST_PROXY') ?? 'false').toLowerCase();
-  if (!['true', 'false', '1', '0'].includes(trustProxyRaw)) problems.push('TRUST_PROXY must be true or false');
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false', problems);
+
+  const departmentId = value('DEPARTMENT_ID') ?? 'DEPT';
+  if (!DEPARTMENT_ID_PATTERN.test(departmentId)) problems.push('DEPARTMENT_ID must be 1 to 64 letters, digits, _ or -');
+  const societyUrl = value('SOCIETY_URL') ?? null;
+  if (societyUrl !== null && !isHttpUrl(societyUrl)) problems.push('SOCIETY_URL must be an http(s) URL');
+  const packageSecret = value('PACKAGE_SECRET') ?? null;
+  if (packageSecret !== null && packageSecret.length < MIN_SECRET_LENGTH) {
+    problems.push(`PACKAGE_SECRET must be at least ${MIN_SECRET_LENGTH} characters long (or unset, to generate one)`);
+  }
+  const hubEnabledRaw = (value('HUB_ENABLED') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(hubEnabledRaw)) problems.push('HUB_ENABLED must be true or false');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
+    census: {
+      departmentId,
+      societyUrl,
+      societyApiKey: value('SOCIETY_API_KEY') ?? null,
+      societyTimeoutMs: 20_000,
+      hubEnabled: hubEnabledRaw === 'true' || hubEnabledRaw === '1',
+      packageSecret,
+    },
     port: port as number,
     host,
     dataDir,
@@ -149,21 +209,46 @@ export function parseEnvironment(env: Env): Omit<AppConfig, 'jwtSecret'> & { jwt
     siteVersion,
     siteVersionUrl,
     updateUrl,
-    trustProxy: trustProxyRaw === 'true' || trustProxyRaw === '1',
+    trustProxy,
     bcryptRounds: 12,
-    signInLimits: { windowMinutes: 15, maxFailuresPerUser: 5, maxFailuresPerAddress: 20 },
+    signInLimits: {
+      windowMinutes: 15,
+      maxFailuresPerUser: 5,
+      maxFailuresPerAddress: 20,
+      maxFailuresPerAccount: 10,
+      maxAccountDelaySeconds: 60,
+      maxAddressDelaySeconds: 10,
+    },
   };
 }
 
 /** Reads and validates the process environment; generates and keeps the JWT secret when unset. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const parsed = parseEnvironment(env);
-  return { ...parsed, jwtSecret: parsed.jwtSecret ?? readOrCreateSecret(parsed.dataDir) };
+  return {
+    ...parsed,
+    jwtSecret: parsed.jwtSecret ?? readOrCreateSecret(parsed.dataDir),
+    census: { ...parsed.census, packageSecret: parsed.census.packageSecret ?? readOrCreateSecret(parsed.dataDir, PACKAGE_SECRET_FILE) },
+  };
+}
+
+/** The census settings, with defaults (department DEPT, no society, hub off) when a config has none. */
+export function censusConfigOf(config: AppConfig): CensusConfig {
+  return (
+    config.census ?? {
+      departmentId: 'DEPT',
+      societyUrl: null,
+      societyApiKey: null,
+      societyTimeoutMs: 20_000,
+      hubEnabled: false,
+      packageSecret: readOrCreateSecret(config.dataDir, PACKAGE_SECRET_FILE),
+    }
+  );
 }
 
 /** One secret per data folder, so tokens survive a restart. Several instances must share JWT_SECRET instead. */
-export function readOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, JWT_SECRET_FILE);
+export function readOrCreateSecret(dataDir: string, fileName: string = JWT_SECRET_FILE): string {
+  const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= MIN_SECRET_LENGTH) return stored;
@@ -195,6 +280,19 @@ function parseNumber(raw: string, name: string, problems: string[]): number | nu
     return null;
   }
   return n;
+}
+
+/** TRUST_PROXY: true or false, a hop count (1 = one proxy in front), or proxy addresses / CIDR ranges separated by commas. */
+function parseTrustProxy(raw: string, problems: string[]): boolean | number | string[] {
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false' || lower === '0') return false;
+  if (/^\d+$/.test(lower)) return Number(lower);
+  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]+)(\/\d{1,3})?$/i;
+  if (items.length > 0 && items.every((item) => address.test(item) || ['loopback', 'linklocal', 'uniquelocal'].includes(item))) return items;
+  problems.push('TRUST_PROXY must be true, false, a number of proxy hops, or proxy addresses/CIDR ranges separated by commas');
+  return false;
 }
 
 function isHttpUrl(raw: string): boolean {

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -9,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/app-config.js';
+import { isDatabaseUnavailable } from './database-errors.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -17,6 +19,9 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** What a repository method takes: the database, or the transaction it must join. */
 export type Executor = Database | Transaction;
+
+/** PGlite's bundled extensions the migrations use (pg_trgm: the list searches' trigram indexes). */
+const extensions = { pg_trgm };
 
 /** services/src/database or services/dist/database: the SQL lives in services/drizzle. */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -34,22 +39,23 @@ export class DatabaseService implements OnApplicationShutdown {
     readonly kind: DatabaseConfig['kind'],
     private readonly closeConnection: () => Promise<void>,
     private readonly runMigrations: () => Promise<void>,
+    private readonly runTransaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
   ) {}
 
   static async connect(config: DatabaseConfig): Promise<DatabaseService> {
     if (config.kind === 'postgres') {
-      const pool = new pg.Pool({ connectionString: config.url, max: 10, application_name: 'pnss' });
-      // An idle client losing its server must not crash the process; the next query reconnects.
-      pool.on('error', (error) => new Logger('Database').error(`PostgreSQL pool: ${error.message}`));
+      const pool = createPool(config.url, 10);
       const db = drizzleNodePg({ client: pool, schema });
+      const migrationUrl = config.migrationUrl && config.migrationUrl !== config.url ? config.migrationUrl : null;
       return new DatabaseService(
         db as unknown as Database,
         'postgres',
         () => pool.end(),
-        () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+        migrationUrl ? () => migrateAsOwner(migrationUrl, pool) : () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+        (work) => pooledTransaction(pool, work),
       );
     }
-    const client = config.dataDir ? await PGlite.create(config.dataDir) : await PGlite.create();
+    const client = config.dataDir ? await PGlite.create(config.dataDir, { extensions }) : await PGlite.create({ extensions });
     const db = drizzlePglite({ client, schema });
     return new DatabaseService(
       db as unknown as Database,
@@ -65,7 +71,7 @@ export class DatabaseService implements OnApplicationShutdown {
 
   /** Runs `work` in one transaction: every change and its audit rows commit or roll back together. */
   transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    return this.runTransaction(work);
   }
 
   /**
@@ -96,4 +102,89 @@ export class DatabaseService implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await this.close();
   }
+}
+
+/**
+ * A pool that survives its server: a broken connection, idle or in use, is logged and dropped
+ * (without a listener on each client, node-postgres re-emits 57P01 as an unhandled 'error' event
+ * and the process dies); a query on it fails, the error envelope answers 503, and the next request
+ * opens a new connection. Waiting for a connection is bounded so a vanished server answers 503
+ * within seconds instead of holding requests.
+ */
+export function createPool(url: string, max: number): pg.Pool {
+  const logger = new Logger('Database');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: 'pnss',
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => logger.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.error(`PostgreSQL connection lost: ${error.message}`));
+  });
+  return pool;
+}
+
+/**
+ * A transaction on a connection of its own, always given back to the pool, and dropped from it
+ * when it broke. (drizzle's own pool transaction sends BEGIN outside its try/finally: when the
+ * connection dies right then it is never released, and ten such moments exhaust the pool for good.)
+ */
+async function pooledTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  try {
+    const db = drizzleNodePg({ client, schema }) as unknown as Database;
+    return await db.transaction(work);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) broken ??= error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    client.release(broken);
+  }
+}
+
+/**
+ * DATABASE_MIGRATION_URL: migrate as the tables' owner, then let the server's own role (the user of
+ * DATABASE_URL) read and write the tables but only read and append to the audit log. Not owning the
+ * tables, it cannot disable the audit log's triggers, truncate it, or change the schema.
+ */
+async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool): Promise<void> {
+  const logger = new Logger('Database');
+  const appRole = ((await appPool.query<{ role: string }>('select current_user as role')).rows[0] as { role: string }).role;
+  const ownerPool = createPool(migrationUrl, 1);
+  try {
+    const owner = drizzleNodePg({ client: ownerPool, schema });
+    await migrateNodePg(owner, { migrationsFolder: MIGRATIONS_FOLDER });
+    const ownerRole = ((await ownerPool.query<{ role: string }>('select current_user as role')).rows[0] as { role: string }).role;
+    if (ownerRole === appRole) {
+      logger.warn('DATABASE_URL and DATABASE_MIGRATION_URL sign in as the same role: the server owns its tables');
+      return;
+    }
+    const role = quoteIdentifier(appRole);
+    await ownerPool.query(`grant usage on schema public to ${role}`);
+    await ownerPool.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
+    await ownerPool.query(`revoke update, delete, truncate, references, trigger on audit_log from ${role}`);
+    await ownerPool.query(`grant usage, select on all sequences in schema public to ${role}`);
+    await ownerPool.query(`grant execute on all functions in schema public to ${role}`);
+    const owned = await appPool.query<{ n: string }>(
+      `select count(*)::text as n from pg_class c where c.relowner = (select oid from pg_roles where rolname = current_user)
+         and c.relnamespace = 'public'::regnamespace`,
+    );
+    if (owned.rows[0]?.n !== '0') logger.warn(`The role of DATABASE_URL (${appRole}) owns ${owned.rows[0]?.n} relations: it could disable the audit log's protection`);
+  } finally {
+    await ownerPool.end();
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
 }

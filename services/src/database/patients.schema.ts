@@ -32,6 +32,7 @@ export const patients = pgTable(
     // The list's order: last name, first name.
     index('patients_name_order_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
     index('patients_first_name_lower_idx').on(sql`lower(${t.firstName})`),
+    index('patients_birth_date_idx').on(t.birthDate),
   ],
 );
 

@@ -102,3 +102,7 @@ export const referenceLists = pgTable('reference_lists', {
 });
 
 export * from './patients.schema.js';
+export * from './case-facts.schema.js';
+export * from './hardening.schema.js';
+export * from './list-performance.schema.js';
+export * from './submissions.schema.js';

@@ -3,7 +3,7 @@ import type { FieldError } from '@pnss/libs/api';
 /**
  * The one error type services throw. The global filter turns it into the envelope
  * `{ statusCode, message, errors? }`. Build it through a feature's `<feature>.errors.ts`
- * (an enum of codes and an exhaustive switch), never with ad hoc messages in a service.
+ * (an enum of codes and its table of answers, see error-table.ts), never with ad hoc messages in a service.
  */
 export class AppError extends Error {
   constructor(

@@ -1,5 +1,6 @@
 import type { FieldError } from '@pnss/libs/api';
-import { AppError, assertNever } from './app-error.js';
+import { AppError } from './app-error.js';
+import { errorFactory } from './error-table.js';
 
 export enum CommonErrorCode {
   ValidationFailed = 'VALIDATION_FAILED',
@@ -12,28 +13,21 @@ export enum CommonErrorCode {
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database cannot be reached just now. Please try again in a moment.';
 
 /** Errors every module can raise. A 400 always names each bad field in `errors`. */
-export function commonError(code: CommonErrorCode, errors?: FieldError[]): AppError {
-  switch (code) {
-    case CommonErrorCode.ValidationFailed:
-      return new AppError(400, validationMessage(errors ?? []), errors ?? []);
-    case CommonErrorCode.AuthenticationRequired:
-      return new AppError(401, 'Please sign in to continue');
-    case CommonErrorCode.SessionExpired:
-      return new AppError(401, 'Your session has ended. Please sign in again.');
-    case CommonErrorCode.PermissionDenied:
-      return new AppError(403, 'You do not have permission to do this');
-    case CommonErrorCode.NotFound:
-      return new AppError(404, 'Not found');
-    case CommonErrorCode.Internal:
-      return new AppError(500, INTERNAL_ERROR_MESSAGE);
-    case CommonErrorCode.DatabaseUnavailable:
-      return new AppError(503, 'The database is not available');
-    default:
-      return assertNever(code);
-  }
-}
+export const commonError = errorFactory<CommonErrorCode, FieldError[] | undefined>(
+  {
+    [CommonErrorCode.ValidationFailed]: (errors = []) => new AppError(400, validationMessage(errors), errors),
+    [CommonErrorCode.AuthenticationRequired]: { status: 401, message: 'Please sign in to continue' },
+    [CommonErrorCode.SessionExpired]: { status: 401, message: 'Your session has ended. Please sign in again.' },
+    [CommonErrorCode.PermissionDenied]: { status: 403, message: 'You do not have permission to do this' },
+    [CommonErrorCode.NotFound]: { status: 404, message: 'Not found' },
+    [CommonErrorCode.Internal]: { status: 500, message: INTERNAL_ERROR_MESSAGE },
+    [CommonErrorCode.DatabaseUnavailable]: () => new AppError(503, DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': '5' }),
+  },
+  undefined,
+);
 
 /** `'Password must be ...'` for one field; every message in turn for several. */
 export function validationMessage(errors: FieldError[]): string {

@@ -1,7 +1,10 @@
 import { HttpException, type LoggerService } from '@nestjs/common';
 import type { ErrorEnvelope, FieldError } from '@pnss/libs/api';
+import { isDatabaseUnavailable } from '../../database/database-errors.js';
 import { AppError } from './app-error.js';
-import { INTERNAL_ERROR_MESSAGE } from './common.errors.js';
+import { DATABASE_UNAVAILABLE_MESSAGE, INTERNAL_ERROR_MESSAGE } from './common.errors.js';
+
+const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the request body as JSON (Content-Type: application/json)';
 
 export interface ErrorAnswer {
   envelope: ErrorEnvelope;
@@ -28,10 +31,17 @@ export function toErrorAnswer(error: unknown, logger: LoggerService): ErrorAnswe
       logServerError(error, logger);
       return { envelope: envelope(status, INTERNAL_ERROR_MESSAGE) };
     }
+    // Nest wraps Fastify's "no parser for this content type": say what to send instead.
+    if (status === 415) return { envelope: envelope(415, UNSUPPORTED_MEDIA_TYPE_MESSAGE) };
     return { envelope: envelope(status, httpExceptionMessage(error)) };
   }
   if (isFastifyClientError(error)) {
     return { envelope: envelope(error.statusCode, fastifyMessage(error)) };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // One line, no stack: while the database restarts every request would print one.
+    logger.error(`503 database unavailable: ${describeCause(error)}`);
+    return { envelope: envelope(503, DATABASE_UNAVAILABLE_MESSAGE), headers: { 'Retry-After': '5' } };
   }
   logServerError(error, logger);
   return { envelope: envelope(500, INTERNAL_ERROR_MESSAGE) };
@@ -71,7 +81,7 @@ function fastifyMessage(error: FastifyClientError): string {
     case 413:
       return 'The request is too large';
     case 415:
-      return 'Send the request body as JSON';
+      return UNSUPPORTED_MEDIA_TYPE_MESSAGE;
     default:
       return error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.message.includes('JSON')
         ? 'The request body is not valid JSON'
@@ -88,6 +98,17 @@ function logServerError(error: unknown, logger: LoggerService): void {
     logger.error(`${error.name}: Failed query: ${error.query} (${cause})`, frames);
   } else if (error instanceof Error) logger.error(`${error.name}: ${error.message}`, error.stack);
   else logger.error(`Non-error thrown: ${typeof error}`);
+}
+
+/** The driver's own message (never a failed query's text, which lists its parameters). */
+function describeCause(error: unknown): string {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e instanceof Error && e.cause !== undefined; depth++) e = e.cause;
+  if (e instanceof Error) {
+    const code = (e as { code?: unknown }).code;
+    return `${typeof code === 'string' ? `${code} ` : ''}${isFailedQuery(e) ? 'failed query' : e.message}`;
+  }
+  return String(e);
 }
 
 /** Drizzle's DrizzleQueryError: `query` (the SQL text) and `params` (the values). */

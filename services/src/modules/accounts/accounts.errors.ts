@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@pnss/libs/validation';
-import { AppError, assertNever } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { errorFactory } from '../../common/errors/error-table.js';
 
 export enum AccountsErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
@@ -7,34 +8,42 @@ export enum AccountsErrorCode {
   TooManySignInAttempts = 'TOO_MANY_SIGN_IN_ATTEMPTS',
   UsernameTaken = 'USERNAME_TAKEN',
   UserNotFound = 'USER_NOT_FOUND',
+  OwnRole = 'OWN_ROLE',
+  RoleBeyondOwn = 'ROLE_BEYOND_OWN',
+  UserBeyondOwn = 'USER_BEYOND_OWN',
 }
 
 export interface AccountsErrorParams {
-  /** Minutes until sign-in is allowed again (TooManySignInAttempts). */
-  minutes?: number;
+  /** Seconds until sign-in is allowed again (TooManySignInAttempts); said in minutes from a minute on. */
+  seconds?: number;
 }
 
-export function accountsError(code: AccountsErrorCode, params: AccountsErrorParams = {}): AppError {
-  switch (code) {
-    case AccountsErrorCode.InvalidCredentials:
-      // The same words for an unknown user and a wrong password, so neither reveals which names exist.
-      return new AppError(401, 'Invalid username or password');
-    case AccountsErrorCode.AccountDeactivated:
-      return new AppError(401, 'This account has been deactivated');
-    case AccountsErrorCode.TooManySignInAttempts: {
-      const minutes = Math.max(1, params.minutes ?? 1);
-      return new AppError(
-        429,
-        `Too many sign-in attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-        undefined,
-        { 'Retry-After': String(minutes * 60) },
-      );
-    }
-    case AccountsErrorCode.UsernameTaken:
-      return new AppError(409, ACCOUNT_MESSAGES.usernameTaken, [{ field: 'username', message: ACCOUNT_MESSAGES.usernameTaken }]);
-    case AccountsErrorCode.UserNotFound:
-      return new AppError(404, 'User not found');
-    default:
-      return assertNever(code);
-  }
-}
+export const accountsError = errorFactory<AccountsErrorCode, AccountsErrorParams>(
+  {
+    // The same words for an unknown user and a wrong password, so neither reveals which names exist.
+    [AccountsErrorCode.InvalidCredentials]: { status: 401, message: 'Invalid username or password' },
+    [AccountsErrorCode.AccountDeactivated]: { status: 401, message: 'This account has been deactivated' },
+    [AccountsErrorCode.TooManySignInAttempts]: (params) => {
+      const seconds = Math.max(1, Math.ceil(params.seconds ?? 60));
+      const minutes = Math.ceil(seconds / 60);
+      const when = seconds < 60
+        ? `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`
+        : `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+      return new AppError(429, `Too many sign-in attempts. Try again in ${when}.`, undefined, {
+        'Retry-After': String(seconds < 60 ? seconds : minutes * 60),
+      });
+    },
+    [AccountsErrorCode.UsernameTaken]: { status: 409, message: ACCOUNT_MESSAGES.usernameTaken, field: 'username' },
+    [AccountsErrorCode.UserNotFound]: { status: 404, message: 'User not found' },
+    [AccountsErrorCode.OwnRole]: { status: 403, message: 'You cannot change your own role' },
+    [AccountsErrorCode.RoleBeyondOwn]: {
+      status: 403,
+      message: 'You cannot give a user a role that holds permissions you do not hold yourself',
+    },
+    [AccountsErrorCode.UserBeyondOwn]: {
+      status: 403,
+      message: 'You cannot change a user whose role holds permissions you do not hold yourself',
+    },
+  },
+  {},
+);

@@ -7,12 +7,13 @@ import { AccountsController } from './accounts.controller.js';
 import { AccountsRepository } from './accounts.repository.js';
 import { AccountsService } from './accounts.service.js';
 import { PasswordHasher } from './password-hasher.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 import { SignInService } from './sign-in.service.js';
 
 @Module({
   imports: [DatabaseModule, AuditModule, AuthModule, RolesModule],
   controllers: [AccountsController],
-  providers: [AccountsRepository, AccountsService, SignInService, PasswordHasher],
+  providers: [AccountsRepository, AccountsService, SignInService, SignInThrottle, PasswordHasher],
   exports: [AccountsService],
 })
 export class AccountsModule {}

@@ -2,14 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FieldError, Paged, User } from '@pnss/libs/api';
 import { ADMIN_ROLE_NAME } from '@pnss/libs/permissions';
 import { CommonErrorCode, badField, commonError } from '../../common/errors/common.errors.js';
-import { pageWindow } from '../../common/paging/page-query.dto.js';
+import { pagedList } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, ConfigError } from '../../config/app-config.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
-import { RolesService } from '../roles/roles.service.js';
+import { type Grantor, RolesService, permissionsBeyond } from '../roles/roles.service.js';
 import { passwordProblem, photoProblem } from './account.policies.js';
 import { AccountsErrorCode, accountsError } from './accounts.errors.js';
 import { AccountsRepository, type UserChanges, type UserListRow, type UserRow } from './accounts.repository.js';
@@ -43,9 +43,7 @@ export class AccountsService {
   ) {}
 
   async list(search: string | undefined, offset: number | undefined): Promise<Paged<UserView>> {
-    const { page, limit, skip } = pageWindow(offset);
-    const { rows, count } = await this.repository.page(search || undefined, limit, skip);
-    return { items: rows.map((row) => toView(row)), count, offset: page };
+    return pagedList(offset, (limit, skip) => this.repository.page(search || undefined, limit, skip), (row) => toView(row));
   }
 
   async get(id: string): Promise<UserView> {
@@ -54,10 +52,12 @@ export class AccountsService {
     return toView(withPhotoFlag(row), row.photo);
   }
 
-  async register(actor: AuditActor, dto: RegisterUserDto): Promise<UserView> {
+  async register(actor: Grantor, dto: RegisterUserDto): Promise<UserView> {
     const errors: FieldError[] = [];
     const role = await this.roles.resolve(dto.role);
     if (!role) errors.push({ field: 'role', message: 'Role does not exist' });
+    // register_users alone cannot make an administrator: the new user's role must be within the caller's.
+    if (role && permissionsBeyond(actor, role.rolePermissions).length > 0) throw accountsError(AccountsErrorCode.RoleBeyondOwn);
     const passwordError = passwordProblem(dto.password, dto.username);
     if (passwordError) errors.push(passwordError);
     const photo = dto.photo || null;
@@ -90,12 +90,19 @@ export class AccountsService {
    * reset (except the caller's own session). Nobody can deactivate or demote the last active user
    * holding access_admin.
    */
-  async update(actor: AuditActor & { sessionId?: string }, id: string, dto: UpdateUserDto): Promise<UserView> {
+  async update(actor: Grantor & { sessionId?: string }, id: string, dto: UpdateUserDto): Promise<UserView> {
     if (dto.userid !== undefined && dto.userid.toLowerCase() !== id) {
       throw badField('userid', 'userid does not match the user being updated');
     }
+    // Issue 14 item 11: an administrator never locks themselves out; another administrator deactivates them.
+    if (dto.active === false && actor.id !== null && actor.id === id) {
+      throw badField('active', 'You cannot deactivate your own account: ask another administrator');
+    }
     const existing = await this.repository.findById(id);
     if (!existing) throw accountsError(AccountsErrorCode.UserNotFound);
+    // update_user cannot take over an account that can do more than the caller (e.g. reset an administrator's password).
+    const existingRole = await this.roles.resolve(existing.role);
+    if (permissionsBeyond(actor, existingRole?.rolePermissions ?? []).length > 0) throw accountsError(AccountsErrorCode.UserBeyondOwn);
 
     const errors: FieldError[] = [];
     const changes: UserChanges = {};
@@ -107,6 +114,10 @@ export class AccountsService {
       const role = await this.roles.resolve(dto.role);
       if (role) changes.role = role.name;
       else errors.push({ field: 'role', message: 'Role does not exist' });
+      if (role && role.name !== existing.role) {
+        if (actor.id !== null && actor.id === id) throw accountsError(AccountsErrorCode.OwnRole);
+        if (permissionsBeyond(actor, role.rolePermissions).length > 0) throw accountsError(AccountsErrorCode.RoleBeyondOwn);
+      }
     }
     if (dto.photo !== undefined) {
       const photo = dto.photo || null;

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { LoginResponse, SessionUser } from '@pnss/libs/api';
 import { isPermissionName } from '@pnss/libs/permissions';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
@@ -11,6 +10,7 @@ import { AccountsErrorCode, accountsError } from './accounts.errors.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
 import type { LoginDto } from './dto/login.dto.js';
 import { PasswordHasher } from './password-hasher.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_ENTITY = 'session';
 export const LOGIN_ACTION = 'login';
@@ -20,9 +20,8 @@ export const LOGOUT_ACTION = 'logout';
 type FailureReason = 'unknown_user' | 'wrong_password' | 'deactivated';
 
 /**
- * Sign-in, the session check and sign-out. Every attempt is audited (entity 'session'); the
- * failures in the audit log are also what the rate limit counts, so it holds across instances
- * and restarts.
+ * Sign-in, the session check and sign-out. Every attempt is audited (entity 'session') and
+ * throttled by SignInThrottle (counters in the database, taken before the password is checked).
  */
 @Injectable()
 export class SignInService {
@@ -33,13 +32,14 @@ export class SignInService {
     private readonly tokens: TokenService,
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly throttle: SignInThrottle,
   ) {}
 
   async login(dto: LoginDto, ip: string | null): Promise<LoginResponse> {
     const attempted = dto.username.trim();
+    // Counted before the password is checked, so a blocked guesser learns nothing even when the guess is right.
+    const reservation = await this.throttle.reserve(attemptKey(attempted), ip);
     const user = await this.accounts.findByUsername(attempted);
-    await this.enforceRateLimit(attemptKey(attempted), ip, user);
 
     if (!user) {
       await this.hasher.verifyAgainstNothing(dto.password);
@@ -56,6 +56,7 @@ export class SignInService {
       throw accountsError(AccountsErrorCode.AccountDeactivated);
     }
 
+    await this.throttle.succeeded(reservation);
     const issued = await this.database.transaction(async (tx) => {
       const issued = await this.tokens.issue(tx, user.id, ip);
       await this.audit.record(tx, {
@@ -74,14 +75,7 @@ export class SignInService {
 
   /** POST /accounts/auth: the guard has already checked the token, the session and the user. */
   session(user: AuthenticatedUser): SessionUser {
-    return {
-      _id: user.id,
-      firstname: user.firstname,
-      lastname: user.lastname,
-      username: user.username,
-      role: user.role,
-      permissions: user.permissions,
-    };
+    return toSessionUser(user, user.permissions);
   }
 
   async logout(user: AuthenticatedUser): Promise<{ message: string }> {
@@ -90,36 +84,6 @@ export class SignInService {
       await this.audit.record(tx, { actor: user, entity: SESSION_ENTITY, entityId: user.sessionId, action: LOGOUT_ACTION });
     });
     return { message: 'Signed out' };
-  }
-
-  /**
-   * At most 5 failures per user name and address, and 20 per address, in 15 minutes. A successful
-   * sign-in from the same address clears the per-name count. Checked before the password, so a
-   * blocked guesser learns nothing even when the guess is right.
-   */
-  private async enforceRateLimit(key: string, ip: string | null, user: UserRow | null): Promise<void> {
-    const limits = this.config.signInLimits;
-    const windowMs = limits.windowMinutes * 60_000;
-    const since = new Date(Date.now() - windowMs);
-    const base = { entity: SESSION_ENTITY, action: LOGIN_FAILED_ACTION, ip };
-
-    const byAddress = await this.audit.activitySince({ ...base, since });
-    if (byAddress.count >= limits.maxFailuresPerAddress) throw this.tooMany(byAddress.oldest, windowMs);
-
-    let userSince = since;
-    if (user) {
-      const success = await this.audit.activitySince({ entity: SESSION_ENTITY, action: LOGIN_ACTION, actorId: user.id, ip, since });
-      if (success.newest && success.newest > userSince) userSince = success.newest;
-    }
-    const byName = await this.audit.activitySince({ ...base, entityId: key, since: userSince });
-    if (byName.count >= limits.maxFailuresPerUser) throw this.tooMany(byName.oldest, windowMs);
-  }
-
-  private tooMany(oldest: Date | null, windowMs: number) {
-    const freeAt = (oldest?.getTime() ?? Date.now()) + windowMs;
-    return accountsError(AccountsErrorCode.TooManySignInAttempts, {
-      minutes: Math.ceil((freeAt - Date.now()) / 60_000),
-    });
   }
 
   /** The attempted name, never the password: it is what the per-name limit counts. */
@@ -140,7 +104,11 @@ function attemptKey(username: string): string {
   return username.toLowerCase().slice(0, 100);
 }
 
-function toSessionUser(user: UserRow, permissions: SessionUser['permissions']): SessionUser {
+/** The signed-in user as login and POST /accounts/auth answer it, from the stored or the authenticated user. */
+function toSessionUser(
+  user: Pick<UserRow, 'id' | 'firstname' | 'lastname' | 'username' | 'role'>,
+  permissions: SessionUser['permissions'],
+): SessionUser {
   return {
     _id: user.id,
     firstname: user.firstname,

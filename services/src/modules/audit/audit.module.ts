@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DatabaseModule } from '../../database/database.module.js';
+import { AccessRefusalListener } from '../auth/access.guard.js';
 import { AuditController } from './audit.controller.js';
+import { AuditReadLog } from './audit-read-log.js';
+import { AuditReadsInterceptor } from './audit-reads.interceptor.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
@@ -8,7 +12,13 @@ import { AuditService } from './audit.service.js';
 @Module({
   imports: [DatabaseModule],
   controllers: [AuditController],
-  providers: [AuditRepository, AuditService],
-  exports: [AuditService],
+  providers: [
+    AuditRepository,
+    AuditService,
+    AuditReadLog,
+    { provide: AccessRefusalListener, useExisting: AuditReadLog },
+    { provide: APP_INTERCEPTOR, useClass: AuditReadsInterceptor },
+  ],
+  exports: [AuditService, AuditReadLog, AccessRefusalListener],
 })
 export class AuditModule {}

@@ -11,6 +11,8 @@ export interface AuditFilter {
   entityId?: string;
   /** A user id, or a user name (case-insensitive). */
   actor?: string;
+  /** e.g. 'read', 'read_list', 'access_denied', 'access_unauthenticated', 'update'. */
+  action?: string;
 }
 
 export interface ActivityFilter {
@@ -37,6 +39,12 @@ export class AuditRepository {
 
   async insert(tx: Executor, row: NewAuditRow): Promise<void> {
     await tx.insert(auditLog).values(row);
+  }
+
+  /** One multi-row INSERT (the batched read and refusal rows of AuditReadLog). */
+  async insertMany(rows: NewAuditRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.database.db.insert(auditLog).values(rows);
   }
 
   async page(filter: AuditFilter, limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {
@@ -68,6 +76,7 @@ export class AuditRepository {
     const conditions: SQL[] = [];
     if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
     if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
+    if (filter.action) conditions.push(eq(auditLog.action, filter.action));
     if (filter.actor) {
       conditions.push(
         UUID.test(filter.actor)

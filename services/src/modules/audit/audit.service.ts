@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { AuditEntry, Paged } from '@pnss/libs/api';
-import { pageWindow } from '../../common/paging/page-query.dto.js';
+import { pagedList } from '../../common/paging/page-query.dto.js';
 import type { Executor } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
+import { AuditReadLog } from './audit-read-log.js';
 import { type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow } from './audit.repository.js';
 
 /** Who did it. An AuthenticatedUser is one; start-up seeding uses SYSTEM_ACTOR. */
@@ -32,7 +33,10 @@ export type AuditEntryView = AuditEntry & { ip: string | null };
 
 @Injectable()
 export class AuditService {
-  constructor(private readonly repository: AuditRepository) {}
+  constructor(
+    private readonly repository: AuditRepository,
+    private readonly readLog: AuditReadLog,
+  ) {}
 
   /**
    * Appends one row in the caller's transaction, so the change and its audit row commit or roll
@@ -52,9 +56,9 @@ export class AuditService {
 
   /** Newest first, 100 a page. */
   async list(filter: AuditFilter, offset: number | undefined): Promise<Paged<AuditEntryView>> {
-    const { page, limit, skip } = pageWindow(offset);
-    const { rows, count } = await this.repository.page(filter, limit, skip);
-    return { items: rows.map(toView), count, offset: page };
+    // The reads and refusals still in memory are written first, so the screen shows them too.
+    await this.readLog.flush();
+    return pagedList(offset, (limit, skip) => this.repository.page(filter, limit, skip), toView);
   }
 
   /** Recent rows of one kind, e.g. failed sign-ins from an address in the last 15 minutes. */

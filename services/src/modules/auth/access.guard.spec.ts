@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { AppError } from '../../common/errors/app-error.js';
 import { AccessGuard, isAllowed } from './access.guard.js';
+import type { JwtStrategy } from './jwt.strategy.js';
 
 describe('AccessGuard decisions', () => {
   it('requires every permission of RequirePermissions and one of RequireAnyPermission', () => {
@@ -23,8 +24,9 @@ describe('AccessGuard decisions', () => {
     const context = {
       getHandler: () => SomeController.prototype.handler,
       getClass: () => SomeController,
+      switchToHttp: () => ({ getRequest: () => ({ method: 'GET', url: '/api/some' }), getResponse: () => undefined }),
     } as unknown as ExecutionContext;
-    const guard = new AccessGuard(new Reflector());
+    const guard = new AccessGuard(new Reflector(), {} as JwtStrategy);
     await expect(guard.canActivate(context)).rejects.toMatchObject({ statusCode: 403 });
     await expect(guard.canActivate(context)).rejects.toBeInstanceOf(AppError);
   });

@@ -1,19 +1,23 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DatabaseModule } from '../../database/database.module.js';
+import { AuditModule } from '../audit/audit.module.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
+import { SessionCacheInterceptor } from './session-cache.interceptor.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
 
-/** Tokens, sessions and the global AccessGuard. Feature modules need only the decorators. */
+/**
+ * Tokens, sessions and the global AccessGuard. Feature modules need only the decorators.
+ * AuditModule provides the AccessRefusalListener that records every 401 and 403.
+ */
 @Module({
   imports: [
     DatabaseModule,
-    PassportModule,
+    AuditModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -23,7 +27,13 @@ import { TokenService } from './token.service.js';
       }),
     }),
   ],
-  providers: [SessionsRepository, TokenService, JwtStrategy, { provide: APP_GUARD, useClass: AccessGuard }],
+  providers: [
+    SessionsRepository,
+    TokenService,
+    JwtStrategy,
+    { provide: APP_GUARD, useClass: AccessGuard },
+    { provide: APP_INTERCEPTOR, useClass: SessionCacheInterceptor },
+  ],
   exports: [SessionsRepository, TokenService],
 })
 export class AuthModule {}

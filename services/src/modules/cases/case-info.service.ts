@@ -4,11 +4,11 @@ import { PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
 import { applyCaseChange } from '@pnss/libs/rules';
 import { validateCaseInfo } from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
+import { serverToday, toCalendarDate } from '../../common/dates/server-today.js';
 import { isUuid } from '../../common/validation/parse-id.pipe.js';
 import { DatabaseService } from '../../database/database.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import type { PatientRow } from '../patients/patients.repository.js';
-import { PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
+import { PatientsService, type PatientRow } from '../patients/patients.service.js';
 import { toCaseForm } from './case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { CasesService } from './cases.service.js';
@@ -18,8 +18,8 @@ export type { CaseInfoAnswer, CaseInfoView } from '@pnss/libs/api';
 
 /**
  * The case-information screen (SPEC.md §2): a case number, and the patient's birth date and
- * pediatric confirmation. Creating one without a patient creates the patient as well, in the same
- * transaction.
+ * pediatric confirmation. Creating one without a patient creates the patient as well, named by
+ * its first and last name (issue 14 item 3), in the same transaction.
  */
 @Injectable()
 export class CaseInfoService {
@@ -37,6 +37,9 @@ export class CaseInfoService {
       caseid: row.id,
       patientid: row.patientId,
       caseNum: row.caseNum,
+      firstName: patient.firstName,
+      middleName: patient.middleName,
+      lastName: patient.lastName,
       birthDate: patient.birthDate,
       pediatricConfirmed: patient.pediatricConfirmed,
       isClose: row.isClose,
@@ -72,13 +75,14 @@ export class CaseInfoService {
       const sent = dto[field];
       if (sent && sent.toLowerCase() !== caseId) throw badField(field, `${field} does not match the case of the address`);
     }
+    if (dto.version === undefined) throw badField('version', 'version is required: send the version of the case you opened');
     const row = await this.cases.requireById(caseId);
     if (dto.patientid && dto.patientid.toLowerCase() !== row.patientId) {
       throw badField('patientid', 'patientid does not match the patient of this case');
     }
     const before = toCaseForm(row);
     if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
-    if (dto.version !== undefined && dto.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
+    if (dto.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
 
     const current = await this.patients.require(row.patientId);
     const info = this.nextInfo(dto, current, row.caseNum);
@@ -96,23 +100,44 @@ export class CaseInfoService {
 
   /** The screen's values as they would be saved, checked with the case-information rules of @pnss/libs. */
   private nextInfo(dto: CaseInfoDto, patient: PatientRow | null, caseNum: string) {
-    const info = {
+    const info: CaseInfoValues = {
       caseNum: dto.caseNum ?? caseNum,
+      firstName: dto.firstName ?? patient?.firstName ?? '',
+      middleName: dto.middleName === undefined ? (patient?.middleName ?? null) : dto.middleName || null,
+      lastName: dto.lastName ?? patient?.lastName ?? '',
       birthDate: dto.birthDate === undefined ? (patient?.birthDate ?? null) : toCalendarDate(dto.birthDate),
       pediatricConfirmed: dto.pediatricConfirmed ?? patient?.pediatricConfirmed ?? false,
     };
-    const errors = validateCaseInfo(info, { today: serverToday() });
+    // A patient this screen creates, or renames, must be named; one named nowhere yet keeps its blank name.
+    const naming = patient === null || NAME_FIELDS.some((field) => dto[field] !== undefined);
+    const errors = validateCaseInfo(info, { today: serverToday(), newPatient: naming });
     if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
     return info;
   }
 }
 
-function patientFields(info: { birthDate: string | null; pediatricConfirmed: boolean }) {
-  return { birthDate: info.birthDate, pediatricConfirmed: info.pediatricConfirmed };
+const NAME_FIELDS = ['firstName', 'middleName', 'lastName'] as const;
+
+/** The screen's values as they would be saved: the case number and the patient's fields it shows. */
+interface CaseInfoValues {
+  caseNum: string;
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+  birthDate: string | null;
+  pediatricConfirmed: boolean;
 }
 
-function patientChanges(patient: PatientRow, info: { birthDate: string | null; pediatricConfirmed: boolean }): boolean {
-  return patient.birthDate !== info.birthDate || patient.pediatricConfirmed !== info.pediatricConfirmed;
+type PatientFields = Pick<PatientRow, 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'pediatricConfirmed'>;
+
+function patientFields(info: CaseInfoValues): PatientFields {
+  const { firstName, middleName, lastName, birthDate, pediatricConfirmed } = info;
+  return { firstName, middleName, lastName, birthDate, pediatricConfirmed };
+}
+
+function patientChanges(patient: PatientRow, info: CaseInfoValues): boolean {
+  const next = patientFields(info);
+  return (Object.keys(next) as Array<keyof PatientFields>).some((field) => patient[field] !== next[field]);
 }
 
 /** Changing the patient's record through this screen needs the patient permission as well. */

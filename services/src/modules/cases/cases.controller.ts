@@ -1,16 +1,13 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
-import { PERMISSIONS } from '@pnss/libs/permissions';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { RequirePermissions } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseActionDto } from './dto/case-action.dto.js';
 import { CaseFormDto, type CaseFormInput } from './dto/case-form.dto.js';
 
-const P = PERMISSIONS;
 
 /** The case forms of one patient and their lifecycle (SPEC.md §7 "Patients and cases"). */
 @ApiTags('cases')
@@ -21,28 +18,24 @@ export class CasesController {
 
   /** The patient's cases as whole forms, newest admission first (not paged: one patient's cases). */
   @Get()
-  @RequirePermissions(P.GET_ALL_CASE)
   list(@Param('patientid', ParseIdPipe) patientId: string) {
     return this.cases.listForPatient(patientId);
   }
 
   /** A new case from any part of the form; the reply is the stored case (`version` 1). */
   @Post()
-  @RequirePermissions(P.CREATE_NEW_CASE)
   @ApiBody({ type: CaseFormDto })
   create(@CurrentUser() user: AuthenticatedUser, @Param('patientid', ParseIdPipe) patientId: string, @Body() body: CaseFormDto) {
     return this.cases.create(user, patientId, body as CaseFormInput);
   }
 
   @Get(':caseid')
-  @RequirePermissions(P.FIND_PATIENT_CASE)
   get(@Param('patientid', ParseIdPipe) patientId: string, @Param('caseid', ParseIdPipe) caseId: string) {
     return this.cases.get(patientId, caseId);
   }
 
   /** The fields sent change, with `version` the one you opened; 409 with `current` when it is stale. */
   @Put(':caseid')
-  @RequirePermissions(P.UPDATE_PATIENT_CASE)
   @ApiBody({ type: CaseFormDto })
   update(
     @CurrentUser() user: AuthenticatedUser,
@@ -55,7 +48,6 @@ export class CasesController {
 
   /** Runs the close-case check; 422 with the failing fields when it fails. */
   @Put(':caseid/close')
-  @RequirePermissions(P.CLOSE_PATIENT_CASE)
   close(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -66,7 +58,6 @@ export class CasesController {
   }
 
   @Put(':caseid/reopen')
-  @RequirePermissions(P.REOPEN_PATIENT_CASE)
   reopen(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -77,7 +68,6 @@ export class CasesController {
   }
 
   @Put(':caseid/archive')
-  @RequirePermissions(P.ARCHIVE_PATIENT_CASE)
   archive(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -88,7 +78,6 @@ export class CasesController {
   }
 
   @Put(':caseid/unarchive')
-  @RequirePermissions(P.ARCHIVE_PATIENT_CASE)
   unarchive(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -100,7 +89,6 @@ export class CasesController {
 
   /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
   @Get(':caseid/history')
-  @RequirePermissions(P.FIND_PATIENT_CASE)
   history(
     @Param('patientid', ParseIdPipe) patientId: string,
     @Param('caseid', ParseIdPipe) caseId: string,

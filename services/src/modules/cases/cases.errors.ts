@@ -1,6 +1,7 @@
 import type { CaseForm, FieldError } from '@pnss/libs/api';
 import { MESSAGES } from '@pnss/libs/validation';
-import { AppError, assertNever } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { errorFactory } from '../../common/errors/error-table.js';
 
 export enum CasesErrorCode {
   CaseNotFound = 'CASE_NOT_FOUND',
@@ -15,6 +16,7 @@ export enum CasesErrorCode {
   ArchiveClosed = 'ARCHIVE_CLOSED',
   AlreadyArchived = 'ALREADY_ARCHIVED',
   NotArchived = 'NOT_ARCHIVED',
+  WarningsNotConfirmed = 'WARNINGS_NOT_CONFIRMED',
 }
 
 export const CASE_CHANGED_MESSAGE =
@@ -23,41 +25,30 @@ export const CASE_CHANGED_MESSAGE =
 export interface CasesErrorContext {
   /** CaseChanged: the newer case, so the client can show it instead of losing it. */
   current?: CaseForm;
-  /** CloseCheckFailed: each failing field with its label, section and message. */
+  /** CloseCheckFailed, WarningsNotConfirmed: each field with its label, section and message. */
   errors?: FieldError[];
 }
 
 /** Every refusal of the case lifecycle (SPEC.md §4), worded for the clinician who sees it. */
-export function casesError(code: CasesErrorCode, context: CasesErrorContext = {}): AppError {
-  switch (code) {
-    case CasesErrorCode.CaseNotFound:
-      return new AppError(404, 'Case not found');
-    case CasesErrorCode.CaseNumberTaken:
-      return new AppError(409, 'Case number already exists', [{ field: 'caseNum', message: 'Case number already exists' }]);
-    case CasesErrorCode.CaseChanged:
-      return new AppError(409, CASE_CHANGED_MESSAGE, undefined, undefined, { current: context.current });
-    case CasesErrorCode.CaseClosed:
-      return new AppError(409, 'This case is closed and can no longer be edited. Reopen it to make changes.');
-    case CasesErrorCode.CloseCheckFailed:
-      return new AppError(422, MESSAGES.closeCaseAlert, context.errors ?? []);
-    case CasesErrorCode.AlreadyClosed:
-      return new AppError(409, 'This case is already closed.');
-    case CasesErrorCode.CloseArchived:
-      return new AppError(409, 'This case is archived. Unarchive it before closing it.');
-    case CasesErrorCode.AlreadyOpen:
-      return new AppError(409, 'This case is already open: only a closed case can be reopened.');
-    case CasesErrorCode.ReopenSubmitted:
-      return new AppError(
-        409,
-        'This case has been submitted in a census package and can no longer be reopened.',
-      );
-    case CasesErrorCode.ArchiveClosed:
-      return new AppError(409, 'A closed case cannot be archived. Reopen it first.');
-    case CasesErrorCode.AlreadyArchived:
-      return new AppError(409, 'This case is already archived.');
-    case CasesErrorCode.NotArchived:
-      return new AppError(409, 'This case is not archived.');
-    default:
-      return assertNever(code);
-  }
-}
+export const casesError = errorFactory<CasesErrorCode, CasesErrorContext>(
+  {
+    [CasesErrorCode.CaseNotFound]: { status: 404, message: 'Case not found' },
+    [CasesErrorCode.CaseNumberTaken]: { status: 409, message: 'Case number already exists', field: 'caseNum' },
+    [CasesErrorCode.CaseChanged]: ({ current }) => new AppError(409, CASE_CHANGED_MESSAGE, undefined, undefined, { current }),
+    [CasesErrorCode.CaseClosed]: { status: 409, message: 'This case is closed and can no longer be edited. Reopen it to make changes.' },
+    [CasesErrorCode.CloseCheckFailed]: ({ errors }) => new AppError(422, MESSAGES.closeCaseAlert, errors ?? []),
+    [CasesErrorCode.AlreadyClosed]: { status: 409, message: 'This case is already closed.' },
+    [CasesErrorCode.CloseArchived]: { status: 409, message: 'This case is archived. Unarchive it before closing it.' },
+    [CasesErrorCode.AlreadyOpen]: { status: 409, message: 'This case is already open: only a closed case can be reopened.' },
+    [CasesErrorCode.ReopenSubmitted]: {
+      status: 409,
+      message: 'This case has been submitted in a census package and can no longer be reopened.',
+    },
+    [CasesErrorCode.ArchiveClosed]: { status: 409, message: 'A closed case cannot be archived. Reopen it first.' },
+    [CasesErrorCode.AlreadyArchived]: { status: 409, message: 'This case is already archived.' },
+    [CasesErrorCode.NotArchived]: { status: 409, message: 'This case is not archived.' },
+    [CasesErrorCode.WarningsNotConfirmed]: ({ errors = [] }) =>
+      new AppError(400, `Please confirm these unusual values before saving: ${errors.map((e) => e.message).join('. ')}`, errors),
+  },
+  {},
+);

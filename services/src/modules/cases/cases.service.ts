@@ -1,28 +1,30 @@
 import { Injectable } from '@nestjs/common';
-import { type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
-import { applyCaseChange, caseActions, isPostpartumVariant } from '@pnss/libs/rules';
-import { TOASTS, validateCaseSave, validateCloseCase, validateDate } from '@pnss/libs/validation';
+import { CASE_IDENTITY_FIELDS, CASE_TIMESTAMP_FIELDS, type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
+import { applyCaseChange, caseActions } from '@pnss/libs/rules';
+import { CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, validateCloseCase } from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
-import { pageWindow } from '../../common/paging/page-query.dto.js';
+import { serverToday, toCalendarDate } from '../../common/dates/server-today.js';
+import { listFilter } from '../../common/paging/list-query.dto.js';
+import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
-import { listFilter, PatientsService, serverToday, toCalendarDate } from '../patients/patients.service.js';
+import { PatientsService } from '../patients/patients.service.js';
+import { writeCaseFacts } from './case-facts.repository.js';
 import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
 import type { CaseActionDto } from './dto/case-action.dto.js';
 import type { CaseFormInput } from './dto/case-form.dto.js';
-import { READ_ONLY_CASE_FIELDS } from './dto/case-form.rules.js';
+import { READ_ONLY_CASE_FIELDS } from './dto/case-form.field-specs.js';
 import type { CaseListQueryDto } from './dto/case-list-query.dto.js';
 import type { CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
 export type { CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
 
 /** The audit log records what the clinician changed, not the bookkeeping. */
-const AUDIT_OMIT = { omit: ['_id', 'patientid', 'version', 'createdAt', 'updatedAt'] } as const;
+const AUDIT_OMIT = { omit: [...CASE_IDENTITY_FIELDS, 'version', ...CASE_TIMESTAMP_FIELDS] } as const;
 const CASE_NUMBER_KEY = 'patient_cases_case_num_lower_key';
-const CALENDAR_FIELDS = ['admissionDate', 'dischargeDate', 'deliveryDate'] as const;
 
 /**
  * The case form and its lifecycle (SPEC.md §4), enforced here: every save runs the dependency
@@ -39,10 +41,8 @@ export class CasesService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
-    const { page, limit, skip } = pageWindow(query.page ?? query.offset);
-    const { rows, count } = await this.repository.page(listFilter(query), limit, skip);
-    return { items: rows.map(toListEntry), count, offset: page };
+  list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
+    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListEntry);
   }
 
   async listForPatient(patientId: string): Promise<CaseForm[]> {
@@ -59,6 +59,7 @@ export class CasesService {
     const patch = this.toPatch(input, patientId, null);
     const form = applyCaseChange(emptyCaseForm(patientId, ''), patch, { patientBirthDate: patient.birthDate });
     this.assertSavable(form);
+    this.assertConfirmed(null, form, input.confirmedWarnings);
     const row = await this.database.transaction((tx) => this.insert(tx, actor, form));
     return toCaseForm(row);
   }
@@ -79,6 +80,7 @@ export class CasesService {
     const patient = await this.patients.require(patientId);
     const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: patient.birthDate });
     this.assertSavable(after);
+    this.assertConfirmed(before, after, input.confirmedWarnings);
     return toCaseForm(await this.save(actor, row, before, after));
   }
 
@@ -89,7 +91,10 @@ export class CasesService {
     }
     const patient = await this.patients.require(patientId);
     const normalized = applyCaseChange(form, {}, { patientBirthDate: patient.birthDate });
-    const errors = validateCloseCase(normalized, { today: serverToday(), patientBirthDate: patient.birthDate });
+    // An impossible value stored before the plausibility limits existed is refused like on save.
+    const implausible = plausibilityErrors(normalized);
+    if (implausible.length > 0) throw commonError(CommonErrorCode.ValidationFailed, implausible);
+    const errors = validateCloseCase(normalized, { today: serverToday() });
     if (errors.length > 0) throw casesError(CasesErrorCode.CloseCheckFailed, { errors });
     return this.changeState(actor, row, form, { ...normalized, isClose: true }, 'close', TOASTS.caseClosed, {
       ...toCaseColumns(normalized),
@@ -150,6 +155,7 @@ export class CasesService {
       if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
       throw error;
     }
+    await writeCaseFacts(tx, row);
     await this.audit.record(tx, {
       actor, entity: 'case', entityId: row.id, action: 'create', changes: diffChanges(null, auditable(toCaseForm(row)), AUDIT_OMIT),
     });
@@ -172,22 +178,26 @@ export class CasesService {
         throw error;
       }
       if (!saved) throw await this.conflict(row.id, executor);
+      await writeCaseFacts(executor, saved);
       await this.audit.record(executor, { actor, entity: 'case', entityId: row.id, action: 'update', changes });
       return saved;
     };
     return tx ? write(tx) : this.database.transaction(write);
   }
 
-  /** 'Case number is required' and the date bounds of SPEC.md §5, on the form as it would be stored. */
+  /**
+   * The save check of @pnss/libs (case number, date bounds of SPEC.md §5, plausibility hard limits,
+   * OB score consistency), the same the form runs, on the form as it would be stored: a 400 naming each field.
+   */
   assertSavable(form: CaseForm): void {
-    const today = serverToday();
-    const errors: FieldError[] = validateCaseSave(form);
-    for (const field of CALENDAR_FIELDS) {
-      const bounded = field !== 'deliveryDate' || !isPostpartumVariant(form);
-      const error = validateDate(field, form[field], { today, bounded });
-      if (error) errors.push(error);
-    }
+    const errors: FieldError[] = caseSaveErrors(form, { today: serverToday() });
     if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
+  }
+
+  /** Unusual values this save introduces must be confirmed by the user (`confirmedWarnings`), else a 400 naming them. */
+  assertConfirmed(before: CaseForm | null, after: CaseForm, confirmed: readonly string[] | undefined): void {
+    const warnings = unconfirmedWarnings(before, after, confirmed ?? []);
+    if (warnings.length > 0) throw casesError(CasesErrorCode.WarningsNotConfirmed, { errors: warnings });
   }
 
   private async changeState(
@@ -202,6 +212,7 @@ export class CasesService {
     const saved = await this.database.transaction(async (tx) => {
       const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id, false);
       if (!updated) throw await this.conflict(row.id, tx);
+      await writeCaseFacts(tx, updated);
       await this.audit.record(tx, {
         actor, entity: 'case', entityId: row.id, action, changes: diffChanges(auditable(before), auditable(after), AUDIT_OMIT),
       });
@@ -246,7 +257,8 @@ export class CasesService {
     const patch: Record<string, unknown> = { ...input };
     for (const field of READ_ONLY_CASE_FIELDS) delete patch[field];
     delete patch.version;
-    for (const field of CALENDAR_FIELDS) {
+    delete patch.confirmedWarnings;
+    for (const field of CASE_CALENDAR_FIELDS) {
       if (typeof patch[field] === 'string') patch[field] = toCalendarDate(patch[field] as string);
     }
     return patch as Partial<CaseForm>;
@@ -282,6 +294,9 @@ function toListEntry(row: CaseListRow): CaseListEntry {
     dischargeDate: row.dischargeDate,
     age: row.age,
     birthDate: row.birthDate,
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

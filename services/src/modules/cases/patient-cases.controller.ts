@@ -1,16 +1,13 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { PERMISSIONS } from '@pnss/libs/permissions';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { RequirePermissions } from '../auth/decorators/access.decorator.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CaseInfoService } from './case-info.service.js';
 import { CasesService } from './cases.service.js';
 import { CaseInfoDto } from './dto/case-info.dto.js';
 import { CaseListQueryDto } from './dto/case-list-query.dto.js';
 
-const P = PERMISSIONS;
 
 /** The cases list and the case-information screen (SPEC.md §2, §7). */
 @ApiTags('cases')
@@ -24,27 +21,23 @@ export class PatientCasesController {
 
   /** `{ items, count, offset }`, 100 a page, newest first. */
   @Get()
-  @RequirePermissions(P.GET_ALL_CASE)
   list(@Query() query: CaseListQueryDto) {
     return this.cases.list(query);
   }
 
   @Get(':caseid')
-  @RequirePermissions(P.FIND_PATIENT_CASE)
   get(@Param('caseid', ParseIdPipe) caseId: string) {
     return this.caseInfo.get(caseId);
   }
 
   /** Without `patientid` the patient is created too, which also needs save_patient. */
   @Post()
-  @RequirePermissions(P.CREATE_NEW_CASE)
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CaseInfoDto) {
     return this.caseInfo.create(user, dto);
   }
 
   /** Changing the birth date or the pediatric confirmation also needs update_patient. */
   @Put(':caseid')
-  @RequirePermissions(P.UPDATE_PATIENT_CASE)
   update(@CurrentUser() user: AuthenticatedUser, @Param('caseid', ParseIdPipe) caseId: string, @Body() dto: CaseInfoDto) {
     return this.caseInfo.update(user, caseId, dto);
   }

@@ -1,14 +1,13 @@
-import { AppError, assertNever } from '../../common/errors/app-error.js';
+import { errorFactory } from '../../common/errors/error-table.js';
 
 export enum CategoriesErrorCode {
   CategoryNotFound = 'CATEGORY_NOT_FOUND',
 }
 
-export function categoriesError(code: CategoriesErrorCode): AppError {
-  switch (code) {
-    case CategoriesErrorCode.CategoryNotFound:
-      return new AppError(404, 'Category not found');
-    default:
-      return assertNever(code);
-  }
-}
+/** Every refusal of the reference lists' categories: none needs more than its code. */
+export const categoriesError = errorFactory<CategoriesErrorCode, Record<string, never>>(
+  {
+    [CategoriesErrorCode.CategoryNotFound]: { status: 404, message: 'Category not found' },
+  },
+  {},
+);

@@ -1,5 +1,6 @@
 import type { Patient } from '@pnss/libs/api';
-import { AppError, assertNever } from '../../common/errors/app-error.js';
+import { AppError } from '../../common/errors/app-error.js';
+import { errorFactory } from '../../common/errors/error-table.js';
 
 export enum PatientsErrorCode {
   PatientNotFound = 'PATIENT_NOT_FOUND',
@@ -10,13 +11,10 @@ export const PATIENT_CHANGED_MESSAGE =
   'This patient was changed by someone else since you opened it. Review their changes before saving.';
 
 /** `current` is required for PatientChanged: the answer carries the newer patient so nothing is lost. */
-export function patientsError(code: PatientsErrorCode, current?: Patient): AppError {
-  switch (code) {
-    case PatientsErrorCode.PatientNotFound:
-      return new AppError(404, 'Patient not found');
-    case PatientsErrorCode.PatientChanged:
-      return new AppError(409, PATIENT_CHANGED_MESSAGE, undefined, undefined, { current });
-    default:
-      return assertNever(code);
-  }
-}
+export const patientsError = errorFactory<PatientsErrorCode, Patient | undefined>(
+  {
+    [PatientsErrorCode.PatientNotFound]: { status: 404, message: 'Patient not found' },
+    [PatientsErrorCode.PatientChanged]: (current) => new AppError(409, PATIENT_CHANGED_MESSAGE, undefined, undefined, { current }),
+  },
+  undefined,
+);

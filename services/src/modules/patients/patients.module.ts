@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { PatientDuplicatesRepository } from './patient-duplicates.repository.js';
 import { PatientsController } from './patients.controller.js';
 import { PatientsRepository } from './patients.repository.js';
 import { PatientsService } from './patients.service.js';
@@ -9,7 +10,7 @@ import { PatientsService } from './patients.service.js';
 @Module({
   imports: [DatabaseModule, AuditModule],
   controllers: [PatientsController],
-  providers: [PatientsRepository, PatientsService],
+  providers: [PatientsRepository, PatientDuplicatesRepository, PatientsService],
   exports: [PatientsService],
 })
 export class PatientsModule {}

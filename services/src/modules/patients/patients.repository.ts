@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count, eq, getTableColumns, ilike, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count as count_, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
 import {
   ADMITTED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, allOf, containsPattern,
-} from './patient-case.filters.js';
+} from '../../common/queries/patient-case.filters.js';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;
@@ -36,6 +37,23 @@ const MAX_SEARCH_WORDS = 5;
 function caseExists(conditions: SQL[]): SQL {
   return sql`exists (select 1 from ${patientCases} where ${patientCases.patientId} = ${patients.id} and ${allOf(conditions)})`;
 }
+
+/** The counter that answers a list's count exactly, when only the tag filters it. */
+function counterFor(filter: PatientListFilter): string | null {
+  if (filter.search || (filter.cases && filter.cases !== 'all') || filter.fromdate || filter.todate) return null;
+  if (filter.tag === 'openCase') return 'open_case_patients';
+  if (filter.tag === 'admitted') return 'admitted_patients';
+  return 'patients';
+}
+
+/** The list's order, as patients_name_order_idx holds it. */
+const NAME_ORDER = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.id)] as const;
+
+/**
+ * Exactly the expression of patients_name_trgm_idx (migration 0006), so the trigram index serves the
+ * search: the ' ' separators are SQL literals, never parameters.
+ */
+const FULL_NAME = sql`(${patients.firstName} || ' ' || coalesce(${patients.middleName}, '') || ' ' || ${patients.lastName})`;
 
 const FLAGS = {
   hasOpenCase: sql<boolean>`${caseExists([OPEN_CASE])}`.as('has_open_case'),
@@ -83,57 +101,97 @@ export class PatientsRepository {
     return row ?? null;
   }
 
-  /** One page in SQL; the Open Case, Admitted, case type and date filters are EXISTS subqueries. */
+  /**
+   * One page in SQL, fast at a million patients (migration 0006):
+   * - the page's 100 ids first, walking patients_name_order_idx in the list's order (an index-only
+   *   scan: page 50 skips 5,000 index entries, not 5,000 rows), then their columns and flags for
+   *   those 100 rows only (a deferred join);
+   * - the flags from patient_case_stats (one row per patient, kept by triggers) instead of two
+   *   EXISTS over patient_cases per row;
+   * - the count from list_counters when the list is not filtered, or filtered by one tag alone.
+   * Filters by case (type, dates, tag) stay one EXISTS over patient_cases (partial indexes).
+   */
   async page(filter: PatientListFilter, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
     const where = this.where(filter);
     const db = this.database.db;
-    const rows = await db
-      .select({ ...listColumns, ...FLAGS })
+    const counter = counterFor(filter);
+    const flags = {
+      hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`,
+      isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`,
+    };
+    const toRow = <T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T) => ({
+      ...r,
+      hasOpenCase: Boolean(r.hasOpenCase),
+      isAdmitted: Boolean(r.isAdmitted),
+    });
+    if (counter) {
+      const pageIds = db.select({ id: patients.id }).from(patients).where(where).orderBy(...NAME_ORDER).limit(limit).offset(skip).as('page_ids');
+      const [rows, count] = await Promise.all([
+        db
+          .select({ ...listColumns, ...flags })
+          .from(pageIds)
+          .innerJoin(patients, eq(patients.id, pageIds.id))
+          .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+          .orderBy(...NAME_ORDER),
+        this.counter(counter),
+      ]);
+      return { rows: rows.map(toRow), count };
+    }
+    // Filtered (search, case type, dates): the matching rows are found once, and counted in the same
+    // pass (count(*) over ()) instead of a second query finding them all again.
+    const pageIds = db
+      .select({ id: patients.id, total: sql<number>`count(*) over ()`.as('total') })
       .from(patients)
       .where(where)
-      .orderBy(asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.id))
+      .orderBy(...NAME_ORDER)
       .limit(limit)
-      .offset(skip);
-    const [total] = await db.select({ n: count() }).from(patients).where(where);
-    return {
-      rows: rows.map((r) => ({ ...r, hasOpenCase: Boolean(r.hasOpenCase), isAdmitted: Boolean(r.isAdmitted) })),
-      count: total.n,
-    };
+      .offset(skip)
+      .as('page_ids');
+    const rows = await db
+      .select({ ...listColumns, ...flags, total: pageIds.total })
+      .from(pageIds)
+      .innerJoin(patients, eq(patients.id, pageIds.id))
+      .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+      .orderBy(...NAME_ORDER);
+    let count = rows.length > 0 ? Number(rows[0].total) : 0;
+    if (rows.length === 0 && skip > 0) {
+      // A page past the end still says how many there are.
+      const [total] = await db.select({ n: count_() }).from(patients).where(where);
+      count = total.n;
+    }
+    return { rows: rows.map(({ total: _total, ...r }) => toRow(r)), count };
+  }
+
+  /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
+  private async counter(name: string): Promise<number> {
+    const [row] = await this.database.db.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, name));
+    return Number(row?.n ?? 0);
   }
 
   async countPatients(): Promise<number> {
-    const [row] = await this.database.db.select({ n: count() }).from(patients);
-    return row.n;
+    return this.counter('patients');
   }
 
   async countPatientsWith(kind: 'openCase' | 'admitted'): Promise<number> {
-    const [row] = await this.database.db
-      .select({ n: count() })
-      .from(patients)
-      .where(caseExists([kind === 'openCase' ? OPEN_CASE : ADMITTED_CASE]));
-    return row.n;
+    return this.counter(kind === 'openCase' ? 'open_case_patients' : 'admitted_patients');
   }
 
   /** All cases and open cases, archived ones left out. */
   async countCases(): Promise<{ all: number; open: number }> {
-    const [row] = await this.database.db
-      .select({
-        all: count(),
-        open: sql<number>`count(*) filter (where ${OPEN_CASE})`.mapWith(Number),
-      })
-      .from(patientCases)
-      .where(NOT_ARCHIVED_CASE);
-    return { all: row.all, open: row.open };
+    const rows = await this.database.db
+      .select({ name: listCounters.name, n: listCounters.value })
+      .from(listCounters)
+      .where(inArray(listCounters.name, ['cases', 'open_cases']));
+    const value = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
+    return { all: value('cases'), open: value('open_cases') };
   }
 
   private where(filter: PatientListFilter): SQL | undefined {
     const conditions: SQL[] = [];
     const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-    for (const word of words) {
-      const pattern = containsPattern(word);
-      const names = or(ilike(patients.firstName, pattern), ilike(patients.middleName, pattern), ilike(patients.lastName, pattern));
-      if (names) conditions.push(names);
-    }
+    // Each word in the first, middle or last name: one ILIKE over the three names joined by spaces (a
+    // word has no space, so it cannot match across two names), served by patients_name_trgm_idx.
+    for (const word of words) conditions.push(ilike(FULL_NAME, containsPattern(word)));
 
     // One EXISTS for all case conditions: "Admitted" with "OB Cases" means admitted on an OB case.
     const caseConditions: SQL[] = [];

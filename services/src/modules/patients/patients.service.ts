@@ -1,58 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import type { FieldError, HistoryEntry, Paged, Patient, PatientCounts, PatientListItem } from '@pnss/libs/api';
-import { calendarDateOf, formatCalendarDate, parseCalendarDate } from '@pnss/libs/derived';
-import { validatePatient } from '@pnss/libs/validation';
+import {
+  type FieldError, type HistoryEntry, isSamePatient, type Paged, type Patient, type PatientCounts, type PatientDuplicates,
+  type PatientListItem,
+} from '@pnss/libs/api';
+import { photoProblem, validatePatient } from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
-import { pageWindow } from '../../common/paging/page-query.dto.js';
+import { serverToday, toCalendarDate } from '../../common/dates/server-today.js';
+import { listFilter } from '../../common/paging/list-query.dto.js';
+import { pagedList } from '../../common/paging/page-query.dto.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
-import { photoProblem } from '../accounts/account.policies.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
-import type { ListQueryDto, PatientListQueryDto } from './dto/list-query.dto.js';
-import type { PatientDto } from './dto/patient.dto.js';
+import type { PatientListQueryDto } from './dto/list-query.dto.js';
+import type { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
+import { PatientDuplicatesRepository } from './patient-duplicates.repository.js';
 import { PatientsErrorCode, patientsError } from './patients.errors.js';
 import {
   type PatientChanges, type PatientListRow, type PatientRow, type PatientViewRow, PatientsRepository,
 } from './patients.repository.js';
 
+/** The stored patient, as `require` answers it to the cases feature. */
+export type { PatientRow } from './patients.repository.js';
+
 /** The avatar is an image: the audit log records that it changed, never its bytes. */
 const AUDITED = { redact: ['avatar'] } as const;
-
-/** Today as the server's clock reads it, in UTC ('YYYY-MM-DD'): the rules never read a clock themselves. */
-export function serverToday(): string {
-  return calendarDateOf(new Date());
-}
-
-/** 'YYYY-MM-DD' for a date the DTO already accepted (a full ISO instant is cut to its UTC date). */
-export function toCalendarDate(value: string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  const t = parseCalendarDate(value);
-  return t === null ? null : formatCalendarDate(t);
-}
-
-/** What both lists (patients and cases) hand their repository: the query, its dates as calendar days. */
-export function listFilter<Tag, Cases>(query: ListQueryDto & { tag?: Tag; cases?: Cases }) {
-  return {
-    search: query.search,
-    tag: query.tag,
-    cases: query.cases,
-    fromdate: toCalendarDate(query.fromdate) ?? undefined,
-    todate: toCalendarDate(query.todate) ?? undefined,
-  };
-}
 
 @Injectable()
 export class PatientsService {
   constructor(
     private readonly repository: PatientsRepository,
+    private readonly duplicateRows: PatientDuplicatesRepository,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
   ) {}
 
-  async list(query: PatientListQueryDto): Promise<Paged<PatientListItem>> {
-    const { page, limit, skip } = pageWindow(query.page ?? query.offset);
-    const { rows, count } = await this.repository.page(listFilter(query), limit, skip);
-    return { items: rows.map(toListItem), count, offset: page };
+  list(query: PatientListQueryDto): Promise<Paged<PatientListItem>> {
+    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListItem);
+  }
+
+  /**
+   * The existing patients with the same first and last name (case and spacing ignored, libs
+   * `isSamePatient`) and the same birth date: both patient creation forms ask before saving a new patient.
+   */
+  async duplicates(query: PatientDuplicateQueryDto): Promise<PatientDuplicates> {
+    const birthDate = toCalendarDate(query.birthDate);
+    if (!birthDate) return { items: [] };
+    const candidate = { firstName: query.firstName, lastName: query.lastName ?? '', birthDate };
+    const same = (await this.duplicateRows.bornOn(birthDate)).filter((row) => isSamePatient(row, candidate));
+    const views = await Promise.all(same.map((row) => this.repository.findView(row.id)));
+    return { items: views.filter((view): view is PatientViewRow => view !== null).map(toListItem) };
   }
 
   async get(patientId: string): Promise<Patient> {
@@ -81,14 +77,20 @@ export class PatientsService {
     return toPatient({ ...row, hasOpenCase: false, isAdmitted: false });
   }
 
-  /** Only the fields sent change. A `version` that is not the stored one is a 409 carrying the newer patient. */
+  /**
+   * Only the fields sent change. `version` is required (issue 13 item 12): one that is not the stored
+   * one is a 409 carrying the newer patient, so nobody overwrites a change they have not seen.
+   */
   async update(actor: AuditActor, patientId: string, dto: PatientDto): Promise<Patient> {
     for (const field of ['_id', 'patientid'] as const) {
       const sent = dto[field];
       if (sent && sent.toLowerCase() !== patientId) throw badField(field, `${field} does not match the patient of the address`);
     }
+    if (dto.version === undefined) {
+      throw badField('version', 'version is required: send the version of the patient you opened');
+    }
     const current = await this.requireView(patientId);
-    if (dto.version !== undefined && dto.version !== current.version) {
+    if (dto.version !== current.version) {
       throw patientsError(PatientsErrorCode.PatientChanged, toPatient(current));
     }
     const next: PatientChanges = {
@@ -137,11 +139,12 @@ export class PatientsService {
     return row;
   }
 
-  /**
-   * For the case-information screen, in the caller's transaction: a patient known by birth date
-   * alone until the patient form names them.
-   */
-  async createForCase(tx: Executor, actor: AuditActor, values: Pick<PatientRow, 'birthDate' | 'pediatricConfirmed'>): Promise<PatientRow> {
+  /** For the case-information screen, in the caller's transaction: the patient it names, with a birth date. */
+  async createForCase(
+    tx: Executor,
+    actor: AuditActor,
+    values: Pick<PatientRow, 'birthDate' | 'pediatricConfirmed' | 'firstName' | 'middleName' | 'lastName'>,
+  ): Promise<PatientRow> {
     const created = await this.repository.insert(tx, { ...values, createdBy: actor.id, updatedBy: actor.id });
     await this.audit.record(tx, {
       actor, entity: 'patient', entityId: created.id, action: 'create', changes: diffChanges(null, audited(created), AUDITED),
@@ -149,12 +152,12 @@ export class PatientsService {
     return created;
   }
 
-  /** For the case-information screen, in the caller's transaction: the birth date and its pediatric confirmation. */
+  /** For the case-information screen, in the caller's transaction: the name, the birth date and its pediatric confirmation. */
   async updateForCase(
     tx: Executor,
     actor: AuditActor,
     current: PatientRow,
-    values: Pick<PatientRow, 'birthDate' | 'pediatricConfirmed'>,
+    values: Pick<PatientRow, 'birthDate' | 'pediatricConfirmed' | 'firstName' | 'middleName' | 'lastName'>,
   ): Promise<PatientRow> {
     const changes = diffChanges(audited(current), values, AUDITED);
     if (changes.length === 0) return current;
@@ -180,7 +183,7 @@ export class PatientsService {
     const errors: FieldError[] = validatePatient(values, { today: serverToday() });
     if (checkAvatar && values.avatar) {
       const problem = photoProblem(values.avatar);
-      if (problem) errors.push({ ...problem, field: 'avatar' });
+      if (problem) errors.push({ field: 'avatar', message: problem });
     }
     if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
   }
@@ -228,7 +231,7 @@ export function toPatient(row: PatientViewRow): Patient {
 }
 
 /** Lists leave the avatar out (null): a page of photos would weigh megabytes. */
-function toListItem(row: PatientListRow): PatientListItem {
+function toListItem(row: PatientListRow | PatientViewRow): PatientListItem {
   return {
     _id: row.id,
     patientid: row.id,

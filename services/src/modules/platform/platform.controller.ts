@@ -1,6 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
-import { Public } from '../auth/decorators/access.decorator.js';
 import { PlatformService } from './platform.service.js';
 
 @ApiTags('platform')
@@ -10,14 +9,12 @@ export class PlatformController {
 
   /** `{ currVersion, siteVersion, updateUrl }`; public, so the login page can show it. */
   @Get('checkupdate')
-  @Public()
   checkUpdate() {
     return this.platform.checkUpdate();
   }
 
   /** 200 when the service and its database answer, 503 otherwise (for load balancers). */
   @Get('health')
-  @Public()
   health() {
     return this.platform.health();
   }

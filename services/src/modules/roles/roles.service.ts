@@ -26,6 +26,19 @@ export const ADMINISTRATION_PERMISSIONS: readonly PermissionName[] = [
   PERMISSIONS.UPDATE_ROLES,
 ];
 
+/** Who changes roles or users: a signed-in user (with the permissions their role holds now) or the system. */
+export type Grantor = AuditActor & { permissions?: readonly string[] };
+
+/**
+ * The permissions in `wanted` that `grantor` does not hold: nobody hands out more than they have.
+ * The system (seeding, tests' set-up) holds everything.
+ */
+export function permissionsBeyond(grantor: Grantor, wanted: readonly string[]): string[] {
+  if (!grantor.permissions) return [];
+  const held = new Set(grantor.permissions);
+  return wanted.filter((p) => !held.has(p));
+}
+
 @Injectable()
 export class RolesService {
   constructor(
@@ -55,7 +68,7 @@ export class RolesService {
   }
 
   /** Saves the ticked features of each listed role; one audit row per role that changed. */
-  async update(actor: AuditActor, items: UpdateRoleDto[]): Promise<Role[]> {
+  async update(actor: Grantor, items: UpdateRoleDto[]): Promise<Role[]> {
     const seen = new Set<string>();
     items.forEach((item, index) => {
       const unknown = item.rolePermissions.filter((p) => !isPermissionName(p));
@@ -73,6 +86,9 @@ export class RolesService {
         const role = await this.repository.findById(item._id.toLowerCase(), tx);
         if (!role) throw rolesError(RolesErrorCode.RoleNotFound);
         const next = ALL_PERMISSIONS.filter((p) => item.rolePermissions.includes(p));
+        // Adding a permission the editor lacks would be granting it; taking one away is allowed.
+        const beyond = permissionsBeyond(actor, next.filter((p) => !role.rolePermissions.includes(p)));
+        if (beyond.length > 0) throw rolesError(RolesErrorCode.BeyondOwnPermissions, beyond);
         const changes = diffChanges({ rolePermissions: role.rolePermissions }, { rolePermissions: next });
         if (changes.length === 0) continue;
         await this.repository.update(tx, role.id, { rolePermissions: next });

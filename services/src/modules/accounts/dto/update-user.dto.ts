@@ -1,7 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { Trim } from '../../../common/validation/trim.decorator.js';
-import { USERNAME_PATTERN, USERNAME_RULE } from '../account.policies.js';
+import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import {
+  IfSent, UserFirstName, UserLastName, UserPasswordLength, UserPhoto, UserRole, UserUsername,
+} from './user-fields.decorators.js';
 
 /**
  * PUT /api/accounts/:userid. Every field is optional: only those sent change. `password` resets
@@ -14,50 +15,38 @@ export class UpdateUserDto {
   userid?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserDto) => o.firstname !== undefined)
-  @Trim()
-  @IsString({ message: 'First name is required' })
-  @IsNotEmpty({ message: 'First name is required' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters' })
+  @IfSent()
+  @UserFirstName()
   firstname?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserDto) => o.lastname !== undefined)
-  @Trim()
-  @IsString({ message: 'Last name is required' })
-  @IsNotEmpty({ message: 'Last name is required' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters' })
+  @IfSent()
+  @UserLastName()
   lastname?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserDto) => o.username !== undefined)
-  @Trim()
-  @IsString({ message: 'Username is required' })
-  @IsNotEmpty({ message: 'Username is required' })
-  @Matches(USERNAME_PATTERN, { message: USERNAME_RULE })
+  @IfSent()
+  @UserUsername()
   username?: string;
 
   @ApiPropertyOptional()
-  @ValidateIf((o: UpdateUserDto) => o.role !== undefined)
-  @Trim()
-  @IsString({ message: 'Role is required' })
-  @IsNotEmpty({ message: 'Role is required' })
-  @MaxLength(100, { message: 'Role does not exist' })
+  @IfSent()
+  @UserRole()
   role?: string;
 
   @ApiPropertyOptional({ format: 'password' })
   @IsOptional()
   @IsString({ message: 'Password must be text' })
-  @MaxLength(1000, { message: 'Password must be at most 72 bytes long' })
+  @UserPasswordLength()
   password?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
   @IsOptional()
-  @IsString({ message: 'Photo must be a PNG, JPEG or WebP image' })
+  @UserPhoto()
   photo?: string | null;
 
   @ApiPropertyOptional({ description: 'false deactivates the account: it cannot sign in and its sessions end' })
-  @ValidateIf((o: UpdateUserDto) => o.active !== undefined)
+  @IfSent()
   @IsBoolean({ message: 'active must be true or false' })
   active?: boolean;
 }

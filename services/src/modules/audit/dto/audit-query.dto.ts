@@ -20,4 +20,12 @@ export class AuditQueryDto extends PageQueryDto {
   @IsString({ message: 'actor must be text' })
   @MaxLength(200, { message: 'actor is too long' })
   actor?: string;
+
+  @ApiPropertyOptional({
+    description: "What happened, e.g. 'read' or 'read_list' (patient data read), 'access_denied' (403), 'access_unauthenticated' (401), 'update'",
+  })
+  @IsOptional()
+  @IsString({ message: 'action must be text' })
+  @MaxLength(64, { message: 'action is too long' })
+  action?: string;
 }

@@ -1,5 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsOptional, IsString } from 'class-validator';
+import { OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
 
 /**
  * Body of PUT .../close, /reopen, /archive and /unarchive: all optional. SPEC.md §7 sends
@@ -23,8 +24,6 @@ export class CaseActionDto {
   _id?: string;
 
   @ApiPropertyOptional({ description: 'The version you opened' })
-  @IsOptional()
-  @IsInt({ message: 'version must be a whole number' })
-  @Min(0, { message: 'version must be 0 or more' })
+  @OptionalRecordVersion()
   version?: number;
 }

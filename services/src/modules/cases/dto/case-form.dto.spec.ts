@@ -1,9 +1,9 @@
-import { emptyCaseForm } from '@pnss/libs/api';
+import { emptyCaseForm, SERVER_OWNED_CASE_FIELDS } from '@pnss/libs/api';
 import { closableGyneCase, closableObCase, healthyInfant } from '../../../../../libs/src/testing/case-fixtures.test-helpers.js';
 import { AppError } from '../../../common/errors/app-error.js';
 import { createValidationPipe } from '../../../common/validation/validation.pipe.js';
 import { CaseFormDto } from './case-form.dto.js';
-import { CASE_FORM_RULES } from './case-form.rules.js';
+import { CASE_FORM_FIELD_SPECS, READ_ONLY_CASE_FIELDS } from './case-form.field-specs.js';
 
 async function fieldErrors(body: unknown): Promise<Array<{ field: string; message: string }>> {
   try {
@@ -18,7 +18,13 @@ async function fieldErrors(body: unknown): Promise<Array<{ field: string; messag
 describe('the case form body is checked for types and code tables, not for completeness', () => {
   it('accepts a blank case form and every field of it', async () => {
     expect(await fieldErrors(emptyCaseForm('p-1', 'C-1'))).toEqual([]);
-    expect(Object.keys(CASE_FORM_RULES).sort()).toEqual([...Object.keys(emptyCaseForm('')), 'gyneForm', 'createdAt', 'updatedAt'].sort());
+    expect(Object.keys(CASE_FORM_FIELD_SPECS).sort()).toEqual([...Object.keys(emptyCaseForm('')), 'gyneForm', 'createdAt', 'updatedAt'].sort());
+  });
+
+  it('the fields typed read-only are exactly the server-owned and identity fields of @pnss/libs', () => {
+    const readOnly = Object.entries(CASE_FORM_FIELD_SPECS).filter(([, spec]) => spec.kind === 'readOnly').map(([field]) => field);
+    expect(readOnly.sort()).toEqual([...READ_ONLY_CASE_FIELDS].sort());
+    expect(READ_ONLY_CASE_FIELDS).toEqual(expect.arrayContaining([...SERVER_OWNED_CASE_FIELDS]));
   });
 
   it.each([['OB', closableObCase()], ['gyne', closableGyneCase()]])('accepts the full valid %s case of the libs fixtures', async (_kind, form) => {
@@ -27,7 +33,7 @@ describe('the case form body is checked for types and code tables, not for compl
 
   it.each<[string, Record<string, unknown>, string, string]>([
     ['a number sent as text', { weight: '60' }, 'weight', 'Weight (kg) must be a number'],
-    ['a negative OB score', { obscoreG: -1 }, 'obscoreG', 'OB Score G must be between 0 and 99'],
+    ['a negative OB score', { obscoreG: -1 }, 'obscoreG', 'OB Score G must be between 0 and 30'],
     ['AOG days above 6', { admissionDays: 7 }, 'admissionDays', 'AOG on Admission (days) must be between 0 and 6'],
     ['a delivery manner that does not exist', { deliveryManner: 13 }, 'deliveryManner', 'Manner of Delivery is not one of its choices'],
     ['a MIGS box that is not a yes or no', { MIGSAssistPSRM: null }, 'MIGSAssistPSRM', 'Assist PSRM must be true or false'],

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { CaseForm } from '@pnss/libs/api';
-import { fieldMeta } from '@pnss/libs/validation';
+import { fieldMeta, limitMessage } from '@pnss/libs/validation';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf,
@@ -8,34 +8,49 @@ import {
 } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
 import {
-  IsCalendarDate, IsCode, IsCodeList, IsLookupEntries, IsLookupId, IsLookupIdList,
-} from '../../patients/dto/field-rules.js';
-import { GyneDiagnosisEntryDto, HistoryEntryDto } from '../../patients/dto/history-entry.dto.js';
-import { HISTORY_MAX_ENTRIES } from '../../patients/dto/patient.dto.js';
-import { CASE_FORM_RULES, type FieldRule, GYNE_FORM_RULES, INFANT_RULES } from './case-form.rules.js';
+  historyEntryKey, IsCalendarDate, IsCode, IsCodeList, IsLookupEntries, IsLookupId, IsLookupIdList, IsUniqueList, lookupIdCount,
+} from '../../../common/validation/field-validators.js';
+import { GyneDiagnosisEntryDto, HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation/history-entry.dto.js';
+import { CASE_FORM_FIELD_SPECS, type FieldSpec, GYNE_FORM_FIELD_SPECS, INFANT_FIELD_SPECS } from './case-form.field-specs.js';
 
-/** One neonatal record (SPEC.md §3 "Infant (neonatal item)"); its fields come from INFANT_RULES. */
+/** One neonatal record (SPEC.md §3 "Infant (neonatal item)"); its fields come from INFANT_FIELD_SPECS. */
 export class InfantDto {}
 
-/** The gyne form draft; its fields come from GYNE_FORM_RULES. */
+/** The gyne form draft; its fields come from GYNE_FORM_FIELD_SPECS. */
 export class GyneFormDraftDto {}
+
+const CONFIRMED_WARNINGS_MAX = 50;
 
 /**
  * Body of POST /api/patients/:patientid/cases and PUT .../cases/:caseid: any subset of the case
- * form's fields (CASE_FORM_RULES), each checked for its type. On PUT the fields sent are applied to
+ * form's fields (CASE_FORM_FIELD_SPECS), each checked for its type. On PUT the fields sent are applied to
  * the stored form through the dependency function of @pnss/libs, so a partial body and a whole form
  * sent back are both fine. Unknown fields are a 400.
  */
-export class CaseFormDto {}
+export class CaseFormDto {
+  /**
+   * The fields whose soft plausibility warning (libs `softWarnings`: BMI above 60, a birth weight
+   * far from the gestational age) the user confirmed. A save that changes such a value without
+   * naming its field here is a 400 carrying the warning for that field; nothing is written.
+   */
+  @ApiPropertyOptional({ type: [String], description: 'Fields whose unusual value the user confirmed (e.g. ["bmi", "neonatal[0].pediatricWeight"])' })
+  @ValidateIf((o: CaseFormDto) => o.confirmedWarnings !== undefined)
+  @IsArray({ message: 'confirmedWarnings must be a list' })
+  @ArrayMaxSize(CONFIRMED_WARNINGS_MAX, { message: `confirmedWarnings may hold at most ${CONFIRMED_WARNINGS_MAX} fields` })
+  @IsString({ each: true, message: 'confirmedWarnings must be a list of field names' })
+  @MaxLength(100, { each: true, message: 'confirmedWarnings must be a list of field names' })
+  confirmedWarnings?: string[];
+}
+
 
 /** What the controller receives once CaseFormDto has validated it. */
-export type CaseFormInput = Partial<CaseForm>;
+export type CaseFormInput = Partial<CaseForm> & { confirmedWarnings?: string[] };
 
 /**
  * Puts the class-validator (and OpenAPI) decorators of each rule on `target`'s prototype. `label`
  * names the field in messages as the form shows it.
  */
-function applyFieldRules(target: new () => object, rules: Record<string, FieldRule>, label: (field: string) => string): void {
+function applyFieldSpecs(target: new () => object, rules: Record<string, FieldSpec>, label: (field: string) => string): void {
   const prototype = target.prototype as object;
   for (const [field, rule] of Object.entries(rules)) {
     const name = label(field);
@@ -77,7 +92,7 @@ function applyFieldRules(target: new () => object, rules: Record<string, FieldRu
         );
         break;
       case 'number': {
-        const range = `${name} must be between ${rule.min} and ${rule.max}`;
+        const range = limitMessage(name, rule);
         decorators.push(
           IsOptional(),
           rule.integer
@@ -100,6 +115,8 @@ function applyFieldRules(target: new () => object, rules: Record<string, FieldRu
         decorators.push(
           present,
           IsArray({ message: `${name} must be a list` }),
+          ArrayMaxSize(rule.table.length, { message: `${name} may hold at most ${rule.table.length} choices` }),
+          IsUniqueList(name),
           IsCodeList(rule.table, name),
           ApiPropertyOptional({ type: [Number], description: name }),
         );
@@ -111,7 +128,8 @@ function applyFieldRules(target: new () => object, rules: Record<string, FieldRu
         decorators.push(
           present,
           IsArray({ message: `${name} must be a list` }),
-          ArrayMaxSize(HISTORY_MAX_ENTRIES, { message: `${name} may hold at most ${HISTORY_MAX_ENTRIES} entries` }),
+          ArrayMaxSize(lookupIdCount(rule.list), { message: `${name} may hold at most ${lookupIdCount(rule.list)} entries` }),
+          IsUniqueList(name),
           IsLookupIdList(rule.list, name),
           ApiPropertyOptional({ type: [Number], description: name }),
         );
@@ -122,6 +140,7 @@ function applyFieldRules(target: new () => object, rules: Record<string, FieldRu
           present,
           IsArray({ message: `${name} must be a list` }),
           ArrayMaxSize(HISTORY_MAX_ENTRIES, { message: `${name} may hold at most ${HISTORY_MAX_ENTRIES} entries` }),
+          IsUniqueList(name, historyEntryKey),
           ValidateNested({ each: true, message: `${name} must be a list of entries` }),
           Type(() => entryType),
           IsLookupEntries(rule.list, name),
@@ -153,6 +172,6 @@ function applyFieldRules(target: new () => object, rules: Record<string, FieldRu
   }
 }
 
-applyFieldRules(InfantDto, INFANT_RULES, (field) => fieldMeta(`neonatal[].${field}`).label);
-applyFieldRules(GyneFormDraftDto, GYNE_FORM_RULES, (field) => `Gyne form ${field}`);
-applyFieldRules(CaseFormDto, CASE_FORM_RULES, (field) => fieldMeta(field).label);
+applyFieldSpecs(InfantDto, INFANT_FIELD_SPECS, (field) => fieldMeta(`neonatal[].${field}`).label);
+applyFieldSpecs(GyneFormDraftDto, GYNE_FORM_FIELD_SPECS, (field) => `Gyne form ${field}`);
+applyFieldSpecs(CaseFormDto, CASE_FORM_FIELD_SPECS, (field) => fieldMeta(field).label);

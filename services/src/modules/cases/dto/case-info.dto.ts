@@ -1,13 +1,16 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { PatientCaseInfo } from '@pnss/libs/api';
-import { IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { IsCalendarDate } from '../../patients/dto/field-rules.js';
+import { OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
+import { IsCalendarDate } from '../../../common/validation/field-validators.js';
 
 /**
  * Body of POST /api/patientcases and PUT /api/patientcases/:caseid (the case-information screen):
  * the case number, and the patient's birth date with its pediatric confirmation. POST without
- * `patientid` creates the patient too; with it, the case is added to that patient.
+ * `patientid` creates the patient too, named by `firstName` and `lastName` (required then, so no
+ * case creates an unnamed patient); with it, the case is added to that patient. Names sent change
+ * the patient's, like the birth date, which needs update_patient. PUT requires `version`.
  */
 export class CaseInfoDto implements Partial<PatientCaseInfo> {
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :caseid' })
@@ -32,6 +35,18 @@ export class CaseInfoDto implements Partial<PatientCaseInfo> {
   @IsString({ message: 'Case number must be text' })
   caseNum?: string;
 
+  @ApiPropertyOptional({ description: 'The patient\'s first name: required when POST creates the patient; when sent, it renames the patient (update_patient)' })
+  @OptionalPersonName('First name')
+  firstName?: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The patient\'s middle name' })
+  @OptionalPersonName('Middle name')
+  middleName?: string | null;
+
+  @ApiPropertyOptional({ description: 'The patient\'s last name: required when POST creates the patient or a name is sent' })
+  @OptionalPersonName('Last name')
+  lastName?: string;
+
   @ApiPropertyOptional({ nullable: true, description: 'YYYY-MM-DD' })
   @IsOptional()
   @IsCalendarDate('Birth date')
@@ -42,9 +57,7 @@ export class CaseInfoDto implements Partial<PatientCaseInfo> {
   @IsBoolean({ message: 'pediatricConfirmed must be true or false' })
   pediatricConfirmed?: boolean;
 
-  @ApiPropertyOptional({ description: "PUT: the case's version you opened" })
-  @IsOptional()
-  @IsInt({ message: 'version must be a whole number' })
-  @Min(0, { message: 'version must be 0 or more' })
+  @ApiPropertyOptional({ description: "Required on PUT: the case's version you opened (409 with the newer case when stale)" })
+  @OptionalRecordVersion()
   version?: number;
 }

@@ -1,6 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
-import { ListQueryDto, LowerCase } from '../../patients/dto/list-query.dto.js';
+import { ListQueryDto, LowerCase, OptionalOneOf } from '../../../common/paging/list-query.dto.js';
 
 export const CASE_LIST_TAGS = ['all', 'allPatients', 'openCase', 'admitted'] as const;
 export type CaseListTag = (typeof CASE_LIST_TAGS)[number];
@@ -12,14 +10,10 @@ export type CaseListFilter = (typeof CASE_LIST_FILTERS)[number];
  * (admitted: still without a discharge date); `search` a part of the case number.
  */
 export class CaseListQueryDto extends ListQueryDto {
-  @ApiPropertyOptional({ enum: CASE_LIST_TAGS, default: 'all' })
-  @IsOptional()
-  @IsIn(CASE_LIST_TAGS, { message: `tag must be one of ${CASE_LIST_TAGS.join(', ')}` })
+  @OptionalOneOf('tag', CASE_LIST_TAGS, { default: 'all' })
   tag?: CaseListTag;
 
-  @ApiPropertyOptional({ enum: CASE_LIST_FILTERS, default: 'all' })
-  @IsOptional()
+  @OptionalOneOf('cases', CASE_LIST_FILTERS, { default: 'all' })
   @LowerCase()
-  @IsIn(CASE_LIST_FILTERS, { message: `cases must be one of ${CASE_LIST_FILTERS.join(', ')}` })
   cases?: CaseListFilter;
 }

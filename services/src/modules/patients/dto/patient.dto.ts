@@ -1,14 +1,15 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PatientPayload } from '@pnss/libs/api';
 import { MEDICAL_HISTORY, OBSTETRIC_HISTORY } from '@pnss/libs/lookups';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested,
+} from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { IsCalendarDate, IsLookupEntries } from './field-rules.js';
-import { HistoryEntryDto } from './history-entry.dto.js';
+import { IgnoredEcho, OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
+import { historyEntryKey, IsCalendarDate, IsLookupEntries, IsUniqueList, NAME_MAX } from '../../../common/validation/field-validators.js';
+import { HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation/history-entry.dto.js';
 
-export const NAME_MAX = 100;
-export const HISTORY_MAX_ENTRIES = 200;
 
 /**
  * Body of POST /api/patients and PUT /api/patients/:patientid. On PUT every field is optional and
@@ -31,24 +32,15 @@ export class PatientDto implements Partial<PatientPayload> {
   patientid?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
-  @Trim()
-  @MaxLength(NAME_MAX, { message: `First name must be at most ${NAME_MAX} characters` })
-  @IsString({ message: 'First name must be text' })
+  @OptionalPersonName('First name')
   firstName?: string;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @Trim()
-  @MaxLength(NAME_MAX, { message: `Middle name must be at most ${NAME_MAX} characters` })
-  @IsString({ message: 'Middle name must be text' })
+  @OptionalPersonName('Middle name')
   middleName?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
-  @Trim()
-  @MaxLength(NAME_MAX, { message: `Last name must be at most ${NAME_MAX} characters` })
-  @IsString({ message: 'Last name must be text' })
+  @OptionalPersonName('Last name')
   lastName?: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'A PNG, JPEG or WebP data URL of at most 200 KB' })
@@ -70,6 +62,7 @@ export class PatientDto implements Partial<PatientPayload> {
   @ValidateIf((o: PatientDto) => o.medicalHistory !== undefined)
   @IsArray({ message: 'Past Medical Conditions must be a list' })
   @ArrayMaxSize(HISTORY_MAX_ENTRIES, { message: `Past Medical Conditions may hold at most ${HISTORY_MAX_ENTRIES} entries` })
+  @IsUniqueList('Past Medical Conditions', historyEntryKey)
   @ValidateNested({ each: true, message: 'Past Medical Conditions must be a list of entries' })
   @Type(() => HistoryEntryDto)
   @IsLookupEntries(MEDICAL_HISTORY, 'Past Medical Conditions')
@@ -79,34 +72,46 @@ export class PatientDto implements Partial<PatientPayload> {
   @ValidateIf((o: PatientDto) => o.obstetricHistory !== undefined)
   @IsArray({ message: 'Obstetric History must be a list' })
   @ArrayMaxSize(HISTORY_MAX_ENTRIES, { message: `Obstetric History may hold at most ${HISTORY_MAX_ENTRIES} entries` })
+  @IsUniqueList('Obstetric History', historyEntryKey)
   @ValidateNested({ each: true, message: 'Obstetric History must be a list of entries' })
   @Type(() => HistoryEntryDto)
   @IsLookupEntries(OBSTETRIC_HISTORY, 'Obstetric History')
   obstetricHistory?: HistoryEntryDto[];
 
-  @ApiPropertyOptional({ description: 'The version you opened: a stale one is refused (409) with the newer patient' })
-  @IsOptional()
-  @IsInt({ message: 'version must be a whole number' })
-  @Min(0, { message: 'version must be 0 or more' })
+  @ApiPropertyOptional({ description: 'Required on PUT: the version you opened; a stale one is refused (409) with the newer patient' })
+  @OptionalRecordVersion()
   version?: number;
 
-  @ApiPropertyOptional({ description: 'Read-only, ignored' })
-  @IsOptional()
-  @IsBoolean({ message: 'hasOpenCase must be true or false' })
+  @IgnoredEcho('hasOpenCase', 'boolean')
   hasOpenCase?: boolean;
 
-  @ApiPropertyOptional({ description: 'Read-only, ignored' })
-  @IsOptional()
-  @IsBoolean({ message: 'isAdmitted must be true or false' })
+  @IgnoredEcho('isAdmitted', 'boolean')
   isAdmitted?: boolean;
 
-  @ApiPropertyOptional({ description: 'Read-only, ignored' })
-  @IsOptional()
-  @IsString({ message: 'createdAt must be text' })
+  @IgnoredEcho('createdAt', 'text')
   createdAt?: string;
 
-  @ApiPropertyOptional({ description: 'Read-only, ignored' })
-  @IsOptional()
-  @IsString({ message: 'updatedAt must be text' })
+  @IgnoredEcho('updatedAt', 'text')
   updatedAt?: string;
+}
+
+/**
+ * Query of GET /api/patients/duplicates: the new patient's name and birth date, before saving.
+ * `lastName` may be left out for a patient known by one name.
+ */
+export class PatientDuplicateQueryDto {
+  @ApiProperty({ description: 'First name about to be saved' })
+  @Trim()
+  @MaxLength(NAME_MAX, { message: `First name must be at most ${NAME_MAX} characters` })
+  @IsNotEmpty({ message: 'First name is required' })
+  @IsString({ message: 'First name must be text' })
+  firstName!: string;
+
+  @ApiPropertyOptional({ description: 'Last name about to be saved' })
+  @OptionalPersonName('Last name')
+  lastName?: string;
+
+  @ApiProperty({ description: 'YYYY-MM-DD' })
+  @IsCalendarDate('Date of Birth')
+  birthDate!: string;
 }

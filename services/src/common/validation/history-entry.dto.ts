@@ -2,12 +2,14 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { GyneDiagnosisEntry, HistoryEntry } from '@pnss/libs/api';
 import { GYNE_STAGES, PROCEDURE_TYPES } from '@pnss/libs/enums';
 import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsCode } from './field-rules.js';
+import { IsCode } from './field-validators.js';
 
 export const OTHERS_TEXT_MAX = 500;
+/** The most entries a history list may hold (each entry is also unique: see IsLookupEntries). */
+export const HISTORY_MAX_ENTRIES = 200;
 
-/** One entry of a history list (medical and obstetric history, co-morbidities, procedures). */
-export class HistoryEntryDto implements HistoryEntry {
+/** What identifies an entry of a lookup list, in history lists and gynecologic diagnoses alike. */
+abstract class LookupEntryDto {
   @ApiProperty()
   @IsInt({ message: 'conditionId must be a whole number' })
   conditionId!: number;
@@ -15,7 +17,10 @@ export class HistoryEntryDto implements HistoryEntry {
   @ApiProperty()
   @IsInt({ message: 'categoryId must be a whole number' })
   categoryId!: number;
+}
 
+/** One entry of a history list (medical and obstetric history, co-morbidities, procedures). */
+export class HistoryEntryDto extends LookupEntryDto implements HistoryEntry {
   @ApiPropertyOptional({ nullable: true, description: 'Free text for condition 999999 Others' })
   @IsOptional()
   @MaxLength(OTHERS_TEXT_MAX, { message: `others must be at most ${OTHERS_TEXT_MAX} characters` })
@@ -29,15 +34,7 @@ export class HistoryEntryDto implements HistoryEntry {
 }
 
 /** One gynecologic diagnosis (gynecologicalDiagnosis). */
-export class GyneDiagnosisEntryDto implements GyneDiagnosisEntry {
-  @ApiProperty()
-  @IsInt({ message: 'conditionId must be a whole number' })
-  conditionId!: number;
-
-  @ApiProperty()
-  @IsInt({ message: 'categoryId must be a whole number' })
-  categoryId!: number;
-
+export class GyneDiagnosisEntryDto extends LookupEntryDto implements GyneDiagnosisEntry {
   @ApiPropertyOptional({ nullable: true, description: 'GYNE_STAGES' })
   @IsOptional()
   @IsCode(GYNE_STAGES, 'Stage')

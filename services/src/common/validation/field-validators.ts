@@ -1,6 +1,7 @@
 import { type CodeTable, isCode } from '@pnss/libs/enums';
 import { parseCalendarDate } from '@pnss/libs/derived';
 import { type LookupEntry, findLookupEntry } from '@pnss/libs/lookups';
+import { EARLIEST_CALENDAR_DATE, isSaneCalendarDate, LATEST_CALENDAR_DATE } from '@pnss/libs/validation';
 import { ValidateBy, type ValidationArguments } from 'class-validator';
 
 /**
@@ -9,13 +10,22 @@ import { ValidateBy, type ValidationArguments } from 'class-validator';
  * by the label the form shows.
  */
 
-/** 'YYYY-MM-DD' (a full ISO instant is accepted and read as its UTC date). */
+/** The longest first, middle or last name a patient record holds. */
+export const NAME_MAX = 100;
+
+/**
+ * 'YYYY-MM-DD' (a full ISO instant is accepted and read as its UTC date), within the sane range of
+ * @pnss/libs (1900-01-01 to 2099-12-31): no stored date is from the year 1000.
+ */
 export function IsCalendarDate(label: string): PropertyDecorator {
   return ValidateBy({
     name: 'isCalendarDate',
     validator: {
-      validate: (value: unknown) => parseCalendarDate(value) !== null,
-      defaultMessage: () => `${label} must be a date (YYYY-MM-DD)`,
+      validate: (value: unknown) => isSaneCalendarDate(value),
+      defaultMessage: (args?: ValidationArguments) =>
+        parseCalendarDate(args?.value) === null
+          ? `${label} must be a date (YYYY-MM-DD)`
+          : `${label} must be between ${EARLIEST_CALENDAR_DATE} and ${LATEST_CALENDAR_DATE}`,
     },
   });
 }
@@ -40,6 +50,42 @@ export function IsCodeList(table: CodeTable, label: string): PropertyDecorator {
       defaultMessage: () => `${label} holds a value that is not one of its choices`,
     },
   });
+}
+
+/**
+ * A list that names each of its items once (issue 13 item 8): `key` says what makes two items the
+ * same (the item itself for a list of ids).
+ */
+export function IsUniqueList(label: string, key: (item: unknown) => unknown = (item) => item): PropertyDecorator {
+  const firstRepeat = (value: unknown): number => {
+    if (!Array.isArray(value)) return -1;
+    const seen = new Set<unknown>();
+    for (let index = 0; index < value.length; index += 1) {
+      const id = key(value[index]);
+      if (seen.has(id)) return index;
+      seen.add(id);
+    }
+    return -1;
+  };
+  return ValidateBy({
+    name: 'isUniqueList',
+    validator: {
+      validate: (value: unknown) => firstRepeat(value) === -1,
+      defaultMessage: (args?: ValidationArguments) => `${label}: entry ${firstRepeat(args?.value) + 1} repeats an earlier entry`,
+    },
+  });
+}
+
+/** What makes two history or diagnosis entries the same: their category, condition and 'Others' text. */
+export function historyEntryKey(item: unknown): unknown {
+  if (typeof item !== 'object' || item === null) return item;
+  const { categoryId, conditionId, others, othersField } = item as Record<string, unknown>;
+  return JSON.stringify([categoryId, conditionId, others ?? othersField ?? null]);
+}
+
+/** How many ids a reference list offers, at any depth: the most a list of its ids can hold once each. */
+export function lookupIdCount(list: readonly LookupEntry[]): number {
+  return list.reduce((total, entry) => total + 1 + lookupIdCount(entry.conditions ?? []), 0);
 }
 
 export type LookupLevel = 'category' | 'any';

@@ -1,6 +1,6 @@
-import type { CaseForm, GyneFormDraft, Infant } from '@pnss/libs/api';
+import { CASE_IDENTITY_FIELDS, type CaseForm, type GyneFormDraft, type Infant, SERVER_OWNED_CASE_FIELDS } from '@pnss/libs/api';
 import {
-  ABORTION_TYPES, AOG_DAYS_MAX, AOG_DAYS_MIN, AOG_RANGES, AOG_TYPES, AOG_WEEKS_MAX, AOG_WEEKS_MIN, APGAR_MAX, APGAR_MIN,
+  ABORTION_TYPES, AOG_RANGES, AOG_TYPES,
   BIRTH_TRAUMAS, CASE_FORM_TYPES, CAUSES_OF_DEATH, CS_INCISIONS, CS_TYPES, type CodeTable, DEATH_TRIMESTERS,
   DELIVERY_MANNERS, DELIVERY_PLACES, ECTOPIC_TYPES, GTD_COMPLICATIONS, GTD_DIAGNOSES, GYNE_ORGANS, INDUCTION_COMPLICATIONS,
   INDUCTION_INDICATIONS, INDUCTION_METHODS, INFANT_COUNT_MAX, INFANT_STATUSES, MEDICAL_SURGICAL, MIGS_CHOICES, MOLAR_TYPES,
@@ -10,8 +10,9 @@ import {
   DELIVERY_INDICATIONS, GYNE_DIAGNOSIS, GYNE_MORBIDITIES, GYNE_PROCEDURE, type LookupEntry, MATERNAL_DEATH_CAUSES,
   MEDICAL_HISTORY, MORBIDITIES, NEONATAL_CONDITIONS, OBSTETRIC_HISTORY, OB_PROCEDURE,
 } from '@pnss/libs/lookups';
-import type { LookupLevel } from '../../patients/dto/field-rules.js';
-import { OTHERS_TEXT_MAX } from '../../patients/dto/history-entry.dto.js';
+import { CASE_PLAUSIBILITY_LIMITS, INFANT_PLAUSIBILITY_LIMITS, type PlausibilityLimit } from '@pnss/libs/validation';
+import type { LookupLevel } from '../../../common/validation/field-validators.js';
+import { OTHERS_TEXT_MAX } from '../../../common/validation/history-entry.dto.js';
 
 /**
  * The type of every field of the case form, as a table: the DTOs are built from it, so a field added
@@ -19,7 +20,7 @@ import { OTHERS_TEXT_MAX } from '../../patients/dto/history-entry.dto.js';
  * and, where @pnss/libs has a code table or reference list for the field, for membership. Whether a
  * field is required is not checked here: that is the close-case rule.
  */
-export type FieldRule =
+export type FieldSpec =
   /** Owned by the server: accepted so that a client may echo it back, never taken from the body. */
   | { kind: 'readOnly'; type: 'text' | 'boolean' }
   | { kind: 'text'; max: number; trim?: boolean }
@@ -35,40 +36,43 @@ export type FieldRule =
   | { kind: 'gyneForm' }
   | { kind: 'version' };
 
-const readOnly: FieldRule = { kind: 'readOnly', type: 'text' };
-const readOnlyFlag: FieldRule = { kind: 'readOnly', type: 'boolean' };
-const text = (max = OTHERS_TEXT_MAX): FieldRule => ({ kind: 'text', max });
-const date: FieldRule = { kind: 'date' };
-const yesNo: FieldRule = { kind: 'boolean', nullable: true };
-const flag: FieldRule = { kind: 'boolean', nullable: false };
-const integer = (min: number, max: number): FieldRule => ({ kind: 'number', min, max, integer: true });
-const decimal = (min: number, max: number): FieldRule => ({ kind: 'number', min, max, integer: false });
-const code = (table: CodeTable): FieldRule => ({ kind: 'code', table });
-const lookup = (list: readonly LookupEntry[], level: LookupLevel): FieldRule => ({ kind: 'lookup', list, level });
-const history = (list: readonly LookupEntry[]): FieldRule => ({ kind: 'entries', list, entry: 'history' });
+const readOnly: FieldSpec = { kind: 'readOnly', type: 'text' };
+const readOnlyFlag: FieldSpec = { kind: 'readOnly', type: 'boolean' };
+const text = (max = OTHERS_TEXT_MAX): FieldSpec => ({ kind: 'text', max });
+const date: FieldSpec = { kind: 'date' };
+const yesNo: FieldSpec = { kind: 'boolean', nullable: true };
+const flag: FieldSpec = { kind: 'boolean', nullable: false };
+const integer = (min: number, max: number): FieldSpec => ({ kind: 'number', min, max, integer: true });
+const decimal = (min: number, max: number): FieldSpec => ({ kind: 'number', min, max, integer: false });
+const code = (table: CodeTable): FieldSpec => ({ kind: 'code', table });
+const lookup = (list: readonly LookupEntry[], level: LookupLevel): FieldSpec => ({ kind: 'lookup', list, level });
+const history = (list: readonly LookupEntry[]): FieldSpec => ({ kind: 'entries', list, entry: 'history' });
+
+/** A number within its plausibility limit of @pnss/libs (the form shows and checks the same). */
+const limited = (limit: PlausibilityLimit): FieldSpec => ({
+  kind: 'number', min: limit.min, max: limit.max, integer: limit.integer === true,
+});
 
 const CASE_NUMBER_MAX = 50;
-const OB_SCORE_MAX = 99;
-const weeks = integer(AOG_WEEKS_MIN, AOG_WEEKS_MAX);
-const days = integer(AOG_DAYS_MIN, AOG_DAYS_MAX);
-const obScore = integer(0, OB_SCORE_MAX);
+const C = CASE_PLAUSIBILITY_LIMITS;
+const I = INFANT_PLAUSIBILITY_LIMITS;
 
-export const INFANT_RULES: { [K in keyof Infant]-?: FieldRule } = {
+export const INFANT_FIELD_SPECS: { [K in keyof Infant]-?: FieldSpec } = {
   status: code(INFANT_STATUSES),
   anomalies: yesNo,
   anomalyOthers: text(),
-  pediatricAge: decimal(AOG_WEEKS_MIN, AOG_WEEKS_MAX),
-  pediatricWeight: decimal(0, 10_000),
-  pediatricHeight: decimal(0, 100),
-  apgar1m: integer(APGAR_MIN, APGAR_MAX),
-  apgar5m: integer(APGAR_MIN, APGAR_MAX),
+  pediatricAge: limited(I.pediatricAge),
+  pediatricWeight: limited(I.pediatricWeight),
+  pediatricHeight: limited(I.pediatricHeight),
+  apgar1m: limited(I.apgar1m),
+  apgar5m: limited(I.apgar5m),
   injury: code(BIRTH_TRAUMAS),
   causeofdeath: lookup(NEONATAL_CONDITIONS, 'category'),
   specificcause: lookup(NEONATAL_CONDITIONS, 'any'),
 };
 
 /** The gyne form draft is a clinician's work in progress: its types are checked, not its codes. */
-export const GYNE_FORM_RULES: { [K in keyof GyneFormDraft]-?: FieldRule } = {
+export const GYNE_FORM_FIELD_SPECS: { [K in keyof GyneFormDraft]-?: FieldSpec } = {
   Id: text(100),
   service: text(100),
   admissionDate: date,
@@ -85,7 +89,7 @@ export const GYNE_FORM_RULES: { [K in keyof GyneFormDraft]-?: FieldRule } = {
   status: text(100),
 };
 
-export const CASE_FORM_RULES: { [K in keyof CaseForm]-?: FieldRule } = {
+export const CASE_FORM_FIELD_SPECS: { [K in keyof CaseForm]-?: FieldSpec } = {
   _id: readOnly,
   patientid: readOnly,
   caseNum: { kind: 'text', max: CASE_NUMBER_MAX, trim: true },
@@ -98,15 +102,15 @@ export const CASE_FORM_RULES: { [K in keyof CaseForm]-?: FieldRule } = {
   room: text(50),
   admissionDate: date,
   dischargeDate: date,
-  age: integer(0, 150),
-  weight: decimal(0, 500),
-  height: decimal(0, 300),
+  age: limited(C.age),
+  weight: limited(C.weight),
+  height: limited(C.height),
   bmi: decimal(0, 1000),
 
   admissionAOGType: code(AOG_TYPES),
   admissionAOG: code(AOG_RANGES),
-  admissionWeeks: weeks,
-  admissionDays: days,
+  admissionWeeks: limited(C.admissionWeeks),
+  admissionDays: limited(C.admissionDays),
 
   pregnancyType: code(PREGNANCY_TYPES),
   isHeterotopic: yesNo,
@@ -116,7 +120,7 @@ export const CASE_FORM_RULES: { [K in keyof CaseForm]-?: FieldRule } = {
   isPostpartum: yesNo,
   isDelivered: yesNo,
   institutionalDelivery: code(DELIVERY_PLACES),
-  infantsNumber: integer(1, INFANT_COUNT_MAX),
+  infantsNumber: limited(C.infantsNumber),
   neonatal: { kind: 'infants', maxItems: INFANT_COUNT_MAX },
   isTOLAC: yesNo,
   complicatedPregnancy: yesNo,
@@ -128,18 +132,18 @@ export const CASE_FORM_RULES: { [K in keyof CaseForm]-?: FieldRule } = {
   pcosHistory: yesNo,
   pcosSymptoms: { kind: 'codeList', table: PCOS_SYMPTOMS },
 
-  obscoreG: obScore,
-  obscoreP: obScore,
-  obscoreFT: obScore,
-  obscorePr: obScore,
-  obscoreAb: obScore,
-  obscoreLB: obScore,
+  obscoreG: limited(C.obscoreG),
+  obscoreP: limited(C.obscoreP),
+  obscoreFT: limited(C.obscoreFT),
+  obscorePr: limited(C.obscorePr),
+  obscoreAb: limited(C.obscoreAb),
+  obscoreLB: limited(C.obscoreLB),
 
   deliveryDate: date,
   deliveryAOGType: code(AOG_TYPES),
   deliveryAOG: code(AOG_RANGES),
-  deliveryWeeks: weeks,
-  deliveryDays: days,
+  deliveryWeeks: limited(C.deliveryWeeks),
+  deliveryDays: limited(C.deliveryDays),
   deliveryManner: code(DELIVERY_MANNERS),
   primaryRepeat: code(CS_TYPES),
   incision: code(CS_INCISIONS),
@@ -205,7 +209,8 @@ export const CASE_FORM_RULES: { [K in keyof CaseForm]-?: FieldRule } = {
   updatedAt: readOnly,
 };
 
-/** The fields a client may not set: the lifecycle routes and the server own them. */
-export const READ_ONLY_CASE_FIELDS = (Object.keys(CASE_FORM_RULES) as Array<keyof CaseForm>).filter(
-  (field) => CASE_FORM_RULES[field].kind === 'readOnly',
-);
+/**
+ * The fields a client may not set: the server-owned fields of @pnss/libs and the case's identity
+ * (which, when sent, must name the case of the address).
+ */
+export const READ_ONLY_CASE_FIELDS: ReadonlyArray<keyof CaseForm> = [...CASE_IDENTITY_FIELDS, ...SERVER_OWNED_CASE_FIELDS];

@@ -1,0 +1,111 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { AccessRefusal } from '../auth/access.guard.js';
+import { AccessRefusalListener } from '../auth/access.guard.js';
+import { AuditRepository, type NewAuditRow } from './audit.repository.js';
+
+/** Flush when this many rows wait, or FLUSH_INTERVAL_MS after the first one arrived. */
+export const FLUSH_ROWS = 500;
+export const FLUSH_INTERVAL_MS = 1000;
+/** While the database is away, at most this many rows wait; older ones are dropped (and counted in the log). */
+const MAX_BUFFERED_ROWS = 50_000;
+
+/** Audit actions of this log: who read patient data, and every refused access. */
+export const READ_ACTIONS = {
+  read: 'read',
+  readList: 'read_list',
+  unauthenticated: 'access_unauthenticated',
+  denied: 'access_denied',
+} as const;
+
+/**
+ * The audit rows of READS and of REFUSED accesses (issue 13 item 10: who read which patient's data,
+ * which route; never the data itself), written OFF the request path: a row is put in memory and the
+ * request goes on; the rows are written in batches (one multi-row INSERT) every second or every 500
+ * rows, and at shutdown (onModuleDestroy, before the database closes).
+ *
+ * What a crash can lose: a `kill -9`, a power cut or an out-of-memory kill loses the reads and
+ * refusals of at most the last second (or the last 500 rows), and, while the database is away, the
+ * rows waiting for it. Writes are never in this buffer: every change is audited in its own
+ * transaction by AuditService.record.
+ */
+@Injectable()
+export class AuditReadLog extends AccessRefusalListener implements OnModuleDestroy {
+  private readonly logger = new Logger('AuditReadLog');
+  private buffer: NewAuditRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private dropped = 0;
+
+  constructor(private readonly repository: AuditRepository) {
+    super();
+  }
+
+  /** Queues one row; never waits for the database. */
+  push(row: Omit<NewAuditRow, 'at'>): void {
+    if (this.buffer.length >= MAX_BUFFERED_ROWS) {
+      this.buffer.shift();
+      this.dropped += 1;
+    }
+    this.buffer.push({ ...row, at: new Date() });
+    if (this.buffer.length >= FLUSH_ROWS) void this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** A 401 or 403 of the guard: the route, the reason, the caller when known, the address. */
+  refused({ request, status, reason, user }: AccessRefusal): void {
+    const route = `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}`;
+    this.push({
+      actorId: user?.id ?? null,
+      actorUsername: user?.username ?? null,
+      entity: 'route',
+      entityId: route,
+      action: status === 401 ? READ_ACTIONS.unauthenticated : READ_ACTIONS.denied,
+      changes: [
+        { field: 'status', old: null, new: status },
+        { field: 'reason', old: null, new: reason },
+      ],
+      ip: request.ip ?? null,
+    });
+  }
+
+  /** Writes what waits now (and waits for a flush already under way). */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    while (this.flushing) await this.flushing;
+    if (this.buffer.length === 0) return;
+    const rows = this.buffer;
+    this.buffer = [];
+    this.flushing = (async () => {
+      try {
+        await this.repository.insertMany(rows);
+        if (this.dropped > 0) {
+          this.logger.error(`${this.dropped} read audit rows were dropped while the database was away`);
+          this.dropped = 0;
+        }
+      } catch (error) {
+        // The database is away: keep the rows for the next try.
+        this.logger.error(`Writing ${rows.length} read audit rows failed; retrying: ${error instanceof Error ? error.message : String(error)}`);
+        this.buffer = [...rows, ...this.buffer].slice(-MAX_BUFFERED_ROWS);
+        if (!this.timer) {
+          this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
+          this.timer.unref();
+        }
+      } finally {
+        this.flushing = null;
+      }
+    })();
+    await this.flushing;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+}

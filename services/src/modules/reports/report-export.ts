@@ -1,0 +1,126 @@
+import ExcelJS from 'exceljs';
+import type { ReportSummaryAnswer, ReportTableAnswer } from '@pnss/libs/api';
+import {
+  PERCENTAGE_RULE, type ReportValueMode, SUPPRESSION_NOTE, markedText, reportChartView, reportTableView,
+} from '@pnss/libs/reports';
+
+/** A sheet of an export: its heading lines (what, range, rule, time) then its grid. */
+export interface ExportSheet {
+  name: string;
+  heading: string[];
+  header: string[];
+  rows: string[][];
+}
+
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+const SUMMARY_TITLES = { obreport: 'OB Report', maternalMortality: 'Maternal Mortality' } as const;
+
+function headingLines(title: string, answer: { from: string; to: string; rule: string }, exportedAt: Date, suppress: boolean, extra: string[] = []): string[] {
+  return [
+    title,
+    `Range: ${answer.from} to ${answer.to}`,
+    answer.rule,
+    ...extra,
+    suppress ? `Small-cell suppression on. ${SUPPRESSION_NOTE}` : 'Small-cell suppression off: every count is shown.',
+    `Exported: ${exportedAt.toISOString()}`,
+  ];
+}
+
+export function tableSheets(answer: ReportTableAnswer, mode: ReportValueMode, suppress: boolean, exportedAt: Date): ExportSheet[] {
+  const view = reportTableView(answer, mode, suppress);
+  const title = `Report table: ${answer.category.label}${answer.cross ? ` by ${answer.cross.label}` : ''} (${mode === 'percentage' ? 'Percentage' : 'Value'})`;
+  const extra = mode === 'percentage' ? [PERCENTAGE_RULE] : [];
+  return [{
+    name: 'Table',
+    heading: headingLines(title, answer, exportedAt, suppress, extra),
+    header: [view.rowTitle, ...view.columns.map((c) => c.label), 'Total'],
+    rows: [...view.rows, view.totalRow].map((r) => [r.label, ...r.cells, r.total]),
+  }];
+}
+
+export function summarySheets(answer: ReportSummaryAnswer, suppress: boolean, exportedAt: Date): ExportSheet[] {
+  const sheets: ExportSheet[] = [];
+  const title = SUMMARY_TITLES[answer.view];
+  if (answer.rate) {
+    const small = suppress && answer.rate.deaths >= 1 && answer.rate.deaths <= 4;
+    sheets.push({
+      name: 'Mortality Rate',
+      heading: headingLines(`${title}: Maternal Mortality Rate (deaths over dead plus alive)`, answer, exportedAt, suppress),
+      header: ['Deaths', 'Alive', 'Rate'],
+      rows: [[
+        small ? markedText('small', '') : String(answer.rate.deaths),
+        String(answer.rate.alive),
+        small ? markedText('hidden', '') : answer.rate.rate === 0 ? '-' : `${answer.rate.rate}%`,
+      ]],
+    });
+  }
+  for (const chart of answer.charts) {
+    const view = reportChartView(chart, suppress);
+    sheets.push({
+      name: chart.title.slice(0, 31),
+      heading: headingLines(`${title}: ${chart.title}`, answer, exportedAt, suppress, [`Counts ${chart.counts}.`]),
+      header: [chart.title, 'Count', 'Percentage'],
+      rows: [...view.rows, view.total].map((r) => [r.label, r.count, r.percent]),
+    });
+  }
+  return sheets;
+}
+
+function csvField(value: string): string {
+  // A leading = + - @ would be read as a formula by a spreadsheet: quote it with an apostrophe.
+  const safe = /^[=+\-@]/.test(value) && !/^-$/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(sheets: readonly ExportSheet[]): Buffer {
+  const lines: string[] = [];
+  sheets.forEach((sheet, index) => {
+    if (index > 0) lines.push('');
+    for (const line of sheet.heading) lines.push(csvField(line));
+    lines.push(sheet.header.map(csvField).join(','));
+    for (const row of sheet.rows) lines.push(row.map(csvField).join(','));
+  });
+  // A BOM so spreadsheet programs read UTF-8.
+  return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
+}
+
+export async function toXlsx(sheets: readonly ExportSheet[], exportedAt: Date): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'PNSS';
+  workbook.created = exportedAt;
+  const used = new Set<string>();
+  for (const sheet of sheets) {
+    let name = sheet.name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Sheet';
+    for (let n = 2; used.has(name); n += 1) name = `${sheet.name.slice(0, 28)} ${n}`;
+    used.add(name);
+    const ws = workbook.addWorksheet(name);
+    for (const line of sheet.heading) ws.addRow([line]);
+    ws.getRow(1).font = { bold: true, size: 13 };
+    ws.addRow([]);
+    const header = ws.addRow(sheet.header);
+    header.font = { bold: true };
+    for (const row of sheet.rows) {
+      // Counts go in as numbers, so a statistician can compute with them; '-', '<5', 'x' and percentages stay text.
+      ws.addRow(row.map((cell, i) => (i > 0 && /^\d+$/.test(cell) ? Number(cell) : cell)));
+    }
+    ws.getRow(ws.rowCount).font = { bold: true };
+    ws.getColumn(1).width = 44;
+    for (let c = 2; c <= sheet.header.length; c += 1) ws.getColumn(c).width = 20;
+  }
+  const data = await workbook.xlsx.writeBuffer();
+  return Buffer.from(data as ArrayBuffer);
+}
+
+export function exportName(base: string, from: string, to: string, format: 'csv' | 'xlsx'): string {
+  return `${base}_${from}_${to}.${format}`.replace(/[^A-Za-z0-9_.-]/g, '_');
+}
+
+export const CONTENT_TYPES = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;

@@ -1,0 +1,78 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { ReportTableDto } from './dto/report-table.dto.js';
+import { ReportExportService } from './report-export.service.js';
+import { ReportsService } from './reports.service.js';
+
+const RANGE_DOC = 'Millisecond timestamp; its UTC calendar day is included. Ranges of at most 20 years.';
+
+/**
+ * The reports (SPEC.md §2 Reports, §7, §9). Every figure counts closed, not archived cases whose
+ * discharge date falls in the range (REPORT_COUNTING_RULE of @pnss/libs/reports).
+ */
+@ApiTags('reports')
+@ApiBearerAuth()
+@Controller('reports')
+export class ReportsController {
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly exports: ReportExportService,
+  ) {}
+
+  @Get('summary/:view')
+  @ApiOperation({ summary: 'One summary view: maternalMortality (rate, age of gestation, direct causes, timing of death, maternal age) or obreport (manner of delivery, all age of gestation, pregnancy type, CS indications)' })
+  @ApiParam({ name: 'view', enum: ['maternalMortality', 'obreport'] })
+  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
+  @ApiOkResponse({ description: '{ view, from, to, rule, rate?, charts: [{ name, title, kind, segments: [{ name, label, count }], total, counts }] }' })
+  summary(@Param('view') view: string, @Query('from') from: unknown, @Query('to') to: unknown) {
+    return this.reports.summary(view, from, to);
+  }
+
+  @Post('table')
+  @HttpCode(200)
+  @ApiOperation({ summary: "The report table: rows { name, label, count, acc, crosssegments } of a category, crossed with another (or none), and the total row; an unknown cross is 'No crosssegments'" })
+  @ApiBody({ type: ReportTableDto })
+  table(@Body() body: ReportTableDto) {
+    return this.reports.table(body.category, body.cross, body.from, body.to);
+  }
+
+  @Get('export/table')
+  @ApiOperation({ summary: 'The report table as CSV or XLSX, with the range, the counting rule and the export time; audited' })
+  @ApiQuery({ name: 'category', type: String })
+  @ApiQuery({ name: 'cross', type: String, required: false })
+  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
+  @ApiQuery({ name: 'mode', enum: ['value', 'percentage'], required: false })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  async exportTable(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const file = await this.exports.table(user, query);
+    await send(reply, file);
+  }
+
+  @Get('export/summary/:view')
+  @ApiOperation({ summary: "Every chart's data of a summary view as CSV or XLSX (one sheet per chart), with the range, the counting rule and the export time; audited" })
+  @ApiParam({ name: 'view', enum: ['maternalMortality', 'obreport'] })
+  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+  async exportSummary(@CurrentUser() user: AuthenticatedUser, @Param('view') view: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const file = await this.exports.summary(user, view, query);
+    await send(reply, file);
+  }
+}
+
+async function send(reply: FastifyReply, file: { fileName: string; contentType: string; body: Buffer }): Promise<void> {
+  await reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.body);
+}

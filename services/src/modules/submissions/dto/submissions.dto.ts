@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { MESSAGES } from '@pnss/libs/validation';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../../common/paging/page-query.dto.js';
+
+const MAX_SELECTION = 5000;
+const SUBMISSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Body of POST /api/submissions/cases/create (SPEC.md §7). */
+export class CreatePackageDto {
+  @ApiProperty({ type: [String], description: 'Ids of approved closed cases' })
+  @IsDefined({ message: MESSAGES.noSelectedCases })
+  @IsArray({ message: 'selectedCases must be a list of case ids' })
+  @ArrayNotEmpty({ message: MESSAGES.noSelectedCases })
+  @ArrayMaxSize(MAX_SELECTION, { message: `selectedCases can hold at most ${MAX_SELECTION} cases` })
+  @IsUUID('all', { each: true, message: 'selectedCases must hold case ids' })
+  selectedCases!: string[];
+}
+
+/** Body of PUT /api/submissions/cases/approval: the cases of one row, or of a page with select all. */
+export class ApprovalDto {
+  @ApiProperty({ type: [String] })
+  @IsArray({ message: 'caseIds must be a list of case ids' })
+  @ArrayNotEmpty({ message: MESSAGES.noSelectedCases })
+  @ArrayMaxSize(MAX_SELECTION, { message: `caseIds can hold at most ${MAX_SELECTION} cases` })
+  @IsUUID('all', { each: true, message: 'caseIds must hold case ids' })
+  caseIds!: string[];
+
+  @ApiProperty({ description: 'true approves, false withdraws the approval' })
+  @IsBoolean({ message: 'approved must be true or false' })
+  approved!: boolean;
+}
+
+export class RebuildPackageDto {
+  @ApiProperty()
+  @IsString({ message: 'submissionid is required' })
+  @Matches(SUBMISSION_ID, { message: 'submissionid is not a submission id' })
+  submissionid!: string;
+
+  @ApiProperty({ description: 'The file name the list shows for this package' })
+  @IsString({ message: 'filename is required' })
+  @MaxLength(200, { message: 'filename is too long' })
+  filename!: string;
+}
+
+export class SubmitPackageDto {
+  @ApiProperty()
+  @IsString({ message: 'submissionid is required' })
+  @Matches(SUBMISSION_ID, { message: 'submissionid is not a submission id' })
+  submissionid!: string;
+}
+
+export class PackageSearchQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Part of a submission id, any letter case' })
+  @IsOptional()
+  @IsString({ message: 'search must be text' })
+  @MaxLength(64, { message: 'search is at most 64 characters' })
+  search?: string;
+}
+
+export class DownloadQueryDto {
+  @ApiProperty({ description: 'The single-use ticket of POST /api/submissions/download/:submissionid' })
+  @IsString({ message: 'ticket is required' })
+  @MaxLength(200, { message: 'ticket is too long' })
+  ticket!: string;
+}
+
+export function isSubmissionId(value: string): boolean {
+  return SUBMISSION_ID.test(value);
+}

@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { CensusPackage, CensusPackagesResponse, ErrorEnvelope, HubApiKey, HubPackagesResponse, IssuedHubKey, SubmitPackageResponse } from '@pnss/libs/api';
+import { count, eq } from 'drizzle-orm';
+import { unzipSync, zipSync } from 'fflate';
+import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
+import { closedCase, downloadPackage, packageOf } from './support/census.js';
+import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+
+const census = (overrides: object) => ({
+  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false,
+  packageSecret: 'the department secret of the hub tests, long enough', ...overrides,
+});
+
+describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", () => {
+  let hub: TestApp;
+  let hubAdmin: SignedIn;
+  let hubUrl: string;
+  let dept: TestApp;
+  let deptAdmin: SignedIn;
+  let key: IssuedHubKey;
+  let silent: Server;
+
+  beforeAll(async () => {
+    hub = await createTestApp({ config: { census: census({ departmentId: 'SOCIETY', hubEnabled: true }) } });
+    await hub.app.listen({ port: 0, host: '127.0.0.1' });
+    hubUrl = `http://127.0.0.1:${(hub.app.getHttpServer().address() as AddressInfo).port}`;
+    hubAdmin = await hub.signInAsAdmin();
+    key = (await hub.http.post('/api/hub/keys').set('Authorization', hubAdmin.authorization).send({ departmentId: 'DEPT-A', label: 'Department A' }).expect(201)).body as IssuedHubKey;
+    dept = await createTestApp({ config: { census: census({ societyUrl: hubUrl, societyApiKey: key.key }) } });
+    deptAdmin = await dept.signInAsAdmin();
+    // A society that accepts the connection and never answers.
+    silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  }, 180_000);
+  afterAll(async () => {
+    silent?.close();
+    await dept?.close();
+    await hub?.close();
+  });
+
+  const hubGet = (path: string) => hub.http.get(path).set('Authorization', hubAdmin.authorization);
+  const upload = (bytes: Uint8Array, headers: Record<string, string> = { 'x-department-id': 'DEPT-A', 'x-api-key': key.key }) =>
+    hub.http.post('/api/hub/packages').set({ 'Content-Type': 'application/zip', ...headers }).send(Buffer.from(bytes));
+  const storedPackages = async () => (await hub.database.db.select({ n: count() }).from(hubPackages))[0].n;
+  const submit = (submissionid: string) =>
+    dept.http.post('/api/submissions/census/packages/submit').set('Authorization', deptAdmin.authorization).send({ submissionid });
+  const deptPackage = async (submissionId: string) =>
+    (await dept.http.get(`/api/submissions/census/packages/${submissionId}`).set('Authorization', deptAdmin.authorization).expect(200)).body as CensusPackage;
+
+  describe('API keys', () => {
+    it('issues a key shown once, stored hashed, listed without the key; only with manage_hub_keys', async () => {
+      expect(key.key).toMatch(/^pnss_[A-Za-z0-9_-]{40,}$/);
+      const keys = (await hubGet('/api/hub/keys').expect(200)).body as HubApiKey[];
+      const listed = keys.find((k) => k._id === key._id);
+      expect(listed).toMatchObject({ departmentId: 'DEPT-A', label: 'Department A', prefix: key.key.slice(0, 12), revokedAt: null });
+      expect(JSON.stringify(keys)).not.toContain(key.key);
+      const clinician = await hub.createUserWithRole('clinician');
+      await hub.http.get('/api/hub/keys').set('Authorization', clinician.authorization).expect(403);
+      await hub.http.post('/api/hub/keys').set('Authorization', hubAdmin.authorization).send({ departmentId: 'bad id' }).expect(400);
+    });
+
+    it('is off on a server without HUB_ENABLED', async () => {
+      const res = await dept.http.get('/api/hub/packages').set('Authorization', deptAdmin.authorization).expect(404);
+      expect((res.body as ErrorEnvelope).message).toMatch(/not the society hub/);
+    });
+  });
+
+  describe('submitting a package', () => {
+    let pkg: CensusPackage;
+
+    beforeAll(async () => {
+      const a = await closedCase(dept, deptAdmin);
+      const b = await closedCase(dept, deptAdmin, 'gyne');
+      pkg = await packageOf(dept, deptAdmin, [a.form._id as string, b.form._id as string]);
+    }, 60_000);
+
+    it('sends it: Sent with the upload id the hub answered, and the hub keeps it verified, with its cases', async () => {
+      const res = await submit(pkg.submissionId).expect(200);
+      const body = res.body as SubmitPackageResponse;
+      expect(body.message).toBe('Successfully uploaded package');
+      expect(body.uploadid).toMatch(/^U/);
+      expect(await deptPackage(pkg.submissionId)).toMatchObject({ status: 'Sent', uploadId: body.uploadid, lastError: null });
+
+      const received = (await hubGet('/api/hub/packages').expect(200)).body as HubPackagesResponse;
+      const kept = received.items.find((p) => p.uploadId === body.uploadid);
+      expect(kept).toMatchObject({
+        departmentId: 'DEPT-A', submissionId: pkg.submissionId, version: 1, numOfCases: 2, sha256: pkg.sha256,
+        verification: expect.stringMatching(/^Verified: 5 files match their SHA-256; 2 cases valid/),
+      });
+      const [cases] = await hub.database.db.select({ n: count() }).from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, kept?._id as string));
+      expect(cases.n).toBe(2);
+    });
+
+    it('answers the same upload id when the same package arrives again, keeping it once', async () => {
+      const before = await storedPackages();
+      const first = await deptPackage(pkg.submissionId);
+      const again = (await submit(pkg.submissionId).expect(200)).body as SubmitPackageResponse;
+      expect(again.uploadid).toBe(first.uploadId);
+      const direct = await upload(new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId))).expect(200);
+      expect(direct.body).toMatchObject({ uploadid: first.uploadId, duplicate: true });
+      expect(await storedPackages()).toBe(before);
+    });
+
+    it('refuses a package with one byte changed, naming the file, and keeps nothing', async () => {
+      const bytes = new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId));
+      const files = unzipSync(bytes);
+      const cases = new TextDecoder().decode(files['cases.json']);
+      const at = cases.indexOf('"weight": ') + '"weight": '.length;
+      const tampered = new TextEncoder().encode(cases.slice(0, at) + (cases[at] === '9' ? '8' : '9') + cases.slice(at + 1));
+      expect(tampered.byteLength).toBe(files['cases.json'].byteLength);
+      const rezipped = zipSync({ ...files, 'cases.json': tampered });
+      const before = await storedPackages();
+      const res = await upload(rezipped).expect(422);
+      const body = res.body as ErrorEnvelope;
+      expect(body.errors).toEqual([{ field: 'cases.json', message: 'does not match its SHA-256 in the manifest: the file was changed or damaged' }]);
+      expect(body.message).toMatch(/cases\.json/);
+
+      const flipped = new Uint8Array(bytes);
+      flipped[Math.floor(flipped.length / 2)] ^= 0xff;
+      await upload(flipped).expect(422);
+      await upload(new TextEncoder().encode('not a zip')).expect(422);
+      expect(await storedPackages()).toBe(before);
+    });
+
+    it('refuses a manifest of another department and a case outside the data dictionary, naming the field', async () => {
+      const files = unzipSync(new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId)));
+      const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { departmentId: string };
+      const other = zipSync({ ...files, 'manifest.json': new TextEncoder().encode(JSON.stringify({ ...manifest, departmentId: 'DEPT-B' })) });
+      let res = await upload(other).expect(422);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('manifest.json.departmentId');
+
+      // A package whose hashes are all right but whose case carries a code the data dictionary does not have.
+      const cases = JSON.parse(new TextDecoder().decode(files['cases.json'])) as Array<Record<string, unknown>>;
+      const badCases = new TextEncoder().encode(JSON.stringify([{ ...cases[0], pregnancyType: 42 }, ...cases.slice(1)]));
+      const m = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { files: Array<{ name: string; sha256: string; size: number }> };
+      const entry = m.files.find((f) => f.name === 'cases.json') as { sha256: string; size: number };
+      entry.sha256 = createHash('sha256').update(badCases).digest('hex');
+      entry.size = badCases.byteLength;
+      res = await upload(zipSync({ ...files, 'cases.json': badCases, 'manifest.json': new TextEncoder().encode(JSON.stringify(m)) })).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([
+        { field: 'cases.json: cases[0].pregnancyType', message: '42 is not a code of the data dictionary for pregnancyType' },
+      ]);
+    });
+
+    it('refuses a wrong, missing or revoked key with 401', async () => {
+      const bytes = new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId));
+      await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': 'pnss_wrong' }).expect(401);
+      await upload(bytes, { 'x-department-id': 'DEPT-B', 'x-api-key': key.key }).expect(401);
+      await upload(bytes, {}).expect(401);
+      const spare = (await hub.http.post('/api/hub/keys').set('Authorization', hubAdmin.authorization).send({ departmentId: 'DEPT-A' }).expect(201)).body as IssuedHubKey;
+      await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': spare.key }).expect(200);
+      const revoked = (await hub.http.post(`/api/hub/keys/${spare._id}/revoke`).set('Authorization', hubAdmin.authorization).expect(200)).body as HubApiKey;
+      expect(revoked.revokedAt).toEqual(expect.any(String));
+      const res = await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': spare.key }).expect(401);
+      expect((res.body as ErrorEnvelope).message).toMatch(/revoked/);
+    });
+  });
+
+  describe('when the society refuses or does not answer', () => {
+    it('marks the package Failed with the reason, and a Failed package can be submitted again', async () => {
+      const { form } = await closedCase(dept, deptAdmin);
+      const pkg = await packageOf(dept, deptAdmin, [form._id as string]);
+      const censusConfig = dept.config.census as { societyApiKey: string | null; societyUrl: string | null };
+
+      censusConfig.societyApiKey = 'pnss_not_a_key';
+      let res = await submit(pkg.submissionId).expect(502);
+      expect((res.body as ErrorEnvelope).message).toMatch(/^The society refused the package: The API key is not valid/);
+      expect(await deptPackage(pkg.submissionId)).toMatchObject({ status: 'Failed', lastError: expect.stringMatching(/API key/) });
+
+      censusConfig.societyApiKey = key.key;
+      censusConfig.societyUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      res = await submit(pkg.submissionId).expect(502);
+      expect((res.body as ErrorEnvelope).message).toMatch(/did not answer within 2 seconds/);
+      expect((await deptPackage(pkg.submissionId)).status).toBe('Failed');
+
+      censusConfig.societyUrl = hubUrl;
+      const sent = (await submit(pkg.submissionId).expect(200)).body as SubmitPackageResponse;
+      expect(await deptPackage(pkg.submissionId)).toMatchObject({ status: 'Sent', uploadId: sent.uploadid });
+      const list = (await dept.http.get('/api/submissions/census/packages').set('Authorization', deptAdmin.authorization).expect(200)).body as CensusPackagesResponse;
+      expect(list.items.find((p) => p.submissionId === pkg.submissionId)?.status).toBe('Sent');
+    }, 60_000);
+  });
+});

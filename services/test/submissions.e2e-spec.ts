@@ -1,0 +1,309 @@
+import { createHmac } from 'node:crypto';
+import type { CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
+import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
+import { and, eq, sql } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { auditLog } from '../src/database/schema.js';
+import { patientCases } from '../src/database/patients.schema.js';
+import { censusPackageCases, censusPackages } from '../src/database/submissions.schema.js';
+import { approve, closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
+import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+
+const SECRET = 'a department package secret for the tests, long enough';
+const CENSUS = {
+  departmentId: 'DEPT-TEST', societyUrl: null, societyApiKey: null, societyTimeoutMs: 2000, hubEnabled: false, packageSecret: SECRET,
+};
+
+describe('Submissions: closed-case review and census packages (SPEC.md §2, §4, §7)', () => {
+  let t: TestApp;
+  let admin: SignedIn;
+
+  beforeAll(async () => {
+    t = await createTestApp({ config: { census: CENSUS } });
+    admin = await t.signInAsAdmin();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const get = (path: string) => t.http.get(path).set('Authorization', admin.authorization);
+  const post = (path: string, body: object = {}) => t.http.post(path).set('Authorization', admin.authorization).send(body);
+  const closedIds = async (path: string) => ((await get(path).expect(200)).body as ClosedCasesResponse<ClosedCaseItem>).result.map((c) => c._id);
+
+  describe('review lists', () => {
+    it('lists closed, unarchived, unpackaged cases with { result, count, offset }, and each type list by the libs rule', async () => {
+      const ob = await closedCase(t, admin, 'ob', { firstName: 'Lorna', lastName: 'Dimaculangan' });
+      const gyne = await closedCase(t, admin, 'gyne');
+      const patient = await createPatient(t, admin);
+      const open = await createCase(t, admin, patient._id, closableObBody(nextCaseNum()));
+
+      const all = (await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse<ClosedCaseItem>;
+      expect(all.offset).toBe(0);
+      expect(all.count).toBe(all.result.length);
+      const ids = all.result.map((c) => c._id);
+      expect(ids).toEqual(expect.arrayContaining([ob.form._id, gyne.form._id]));
+      expect(ids).not.toContain(open._id);
+
+      const item = all.result.find((c) => c._id === ob.form._id) as ClosedCaseItem & { livebirthCount: number; infantsNumber: number };
+      expect(item).toMatchObject({
+        caseNum: ob.form.caseNum, admissionDate: ob.form.admissionDate, dischargeDate: ob.form.dischargeDate, approved: false,
+        patientid: { _id: ob.patient._id, firstName: 'Lorna', lastName: 'Dimaculangan', birthDate: ob.patient.birthDate },
+        infantsNumber: 1, livebirthCount: 1,
+      });
+
+      expect(await closedIds('/api/submissions/maternalfetalcase')).toContain(ob.form._id);
+      expect(await closedIds('/api/submissions/maternalfetalcase')).not.toContain(gyne.form._id);
+      expect(await closedIds('/api/submissions/gynecase')).toContain(gyne.form._id);
+      expect(await closedIds('/api/submissions/gynecase')).not.toContain(ob.form._id);
+      expect(await closedIds('/api/submissions/maternalmortalitycase')).not.toContain(ob.form._id);
+    });
+
+    it('refuses an unknown case type with a 400 naming casetype', async () => {
+      const res = await get('/api/submissions/obcase').expect(400);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('casetype');
+    });
+
+    it('needs a token and the permission', async () => {
+      await t.http.get('/api/submissions/cases/closed').expect(401);
+      const clinician = await t.createUserWithRole('clinician');
+      await t.http.get('/api/submissions/cases/closed').set('Authorization', clinician.authorization).expect(403);
+      await t.http.post('/api/submissions/cases/create').set('Authorization', clinician.authorization).send({ selectedCases: [] }).expect(403);
+      await t.http.get('/api/submissions/census/packages').set('Authorization', clinician.authorization).expect(403);
+    });
+  });
+
+  describe('approval', () => {
+    it('records and withdraws approval, audited per case', async () => {
+      const { form } = await closedCase(t, admin);
+      await post('/api/submissions/cases/approval').expect(404);
+      await approve(t, admin, [form._id as string]);
+      let item = ((await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse).result.find((c) => c._id === form._id);
+      expect(item?.approved).toBe(true);
+      await approve(t, admin, [form._id as string], false);
+      item = ((await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse).result.find((c) => c._id === form._id);
+      expect(item?.approved).toBe(false);
+      const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'case'), eq(auditLog.entityId, form._id as string)));
+      expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['approve', 'withdraw_approval']));
+    });
+
+    it('refuses to approve an open case, naming it', async () => {
+      const patient = await createPatient(t, admin);
+      const open = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('OPEN')));
+      const res = await t.http.put('/api/submissions/cases/approval').set('Authorization', admin.authorization)
+        .send({ caseIds: [open._id], approved: true }).expect(409);
+      expect((res.body as ErrorEnvelope).message).toBe(`Case ${open.caseNum} is not closed`);
+    });
+  });
+
+  describe('create', () => {
+    it("refuses an empty selection with 400 'No selected cases'", async () => {
+      for (const body of [{ selectedCases: [] }, {}]) {
+        const res = await post('/api/submissions/cases/create', body).expect(400);
+        expect((res.body as ErrorEnvelope).message).toBe('No selected cases');
+      }
+    });
+
+    it('refuses cases that are not approved, not closed, or unknown, by name', async () => {
+      const { form } = await closedCase(t, admin);
+      let res = await post('/api/submissions/cases/create', { selectedCases: [form._id] }).expect(409);
+      expect((res.body as ErrorEnvelope).message).toBe(`Case ${form.caseNum} is not approved`);
+      const patient = await createPatient(t, admin);
+      const open = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('OPEN')));
+      res = await post('/api/submissions/cases/create', { selectedCases: [open._id] }).expect(409);
+      expect((res.body as ErrorEnvelope).message).toBe(`Case ${open.caseNum} is not closed`);
+      await post('/api/submissions/cases/create', { selectedCases: ['00000000-0000-4000-8000-000000000000'] }).expect(404);
+      res = await post('/api/submissions/cases/create', { selectedCases: ['nope'] }).expect(400);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('selectedCases');
+    });
+
+    it('builds in the background (202, building, then pending at 100%), and the cases become Submitted', async () => {
+      const a = await closedCase(t, admin);
+      const b = await closedCase(t, admin, 'gyne');
+      const ids = [a.form._id as string, b.form._id as string];
+      await approve(t, admin, ids);
+      const res = await post('/api/submissions/cases/create', { selectedCases: ids }).expect(202);
+      const started = res.body as CensusPackage;
+      expect(started).toMatchObject({ status: 'building', building: true, numOfCases: 2, version: 1, departmentId: 'DEPT-TEST' });
+      const built = await untilBuilt(t, admin, started.submissionId);
+      expect(built).toMatchObject({
+        status: 'pending', progress: 100, building: false, version: 1, numOfCases: 2,
+        fileName: `PNSS-DEPT-TEST-${started.submissionId}-v1.zip`, lastError: null,
+      });
+      expect(built.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(built.startDate <= built.endDate).toBe(true);
+
+      // Submitted: out of the review list, refused reopen and edit.
+      expect(await closedIds('/api/submissions/cases/closed')).not.toEqual(expect.arrayContaining([ids[0]]));
+      const stored = (await get(`/api/patients/${a.patient._id}/cases/${a.form._id}`).expect(200)).body;
+      expect(stored.submissionId).toBe(started.submissionId);
+      await t.http.put(`/api/patients/${a.patient._id}/cases/${a.form._id}/reopen`).set('Authorization', admin.authorization).send({}).expect(409);
+      await t.http.put(`/api/patients/${a.patient._id}/cases/${a.form._id}`).set('Authorization', admin.authorization)
+        .send({ version: stored.version, room: 'B-12' }).expect(409);
+
+      // A case already in a package is refused by name.
+      const again = await post('/api/submissions/cases/create', { selectedCases: [ids[0]] }).expect(409);
+      expect((again.body as ErrorEnvelope).message).toBe(`Case ${a.form.caseNum} is already in a census package`);
+
+      const packaged = (await get(`/api/submissions/cases/packaged/${started.submissionId}`).expect(200)).body as PackagedCasesResponse;
+      expect(packaged.count).toBe(2);
+      expect(packaged.result.map((c) => c._id).sort()).toEqual([...ids].sort());
+      expect(packaged.result[0]).toEqual({
+        _id: expect.any(String), caseNum: expect.any(String), admissionDate: expect.any(String), dischargeDate: expect.any(String),
+        patientid: expect.objectContaining({ _id: expect.any(String), firstName: expect.any(String), lastName: expect.any(String) }),
+      });
+      const list = (await get('/api/submissions/census/packages').expect(200)).body as CensusPackagesResponse;
+      expect(list.items.map((p) => p.submissionId)).toContain(started.submissionId);
+      const found = (await get(`/api/submissions/census/packages/search?search=${started.submissionId.slice(-6).toLowerCase()}`).expect(200)).body as CensusPackagesResponse;
+      expect(found.items.map((p) => p.submissionId)).toEqual([started.submissionId]);
+
+      const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'package'), eq(auditLog.entityId, started.submissionId)));
+      expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['create', 'build']));
+    });
+
+    it("runs one build at a time: two creates at once give one 202 and one 409 'Still processing previous package'", async () => {
+      const cases = [];
+      for (let i = 0; i < 6; i++) cases.push((await closedCase(t, admin)).form._id as string);
+      await approve(t, admin, cases);
+      const [first, second] = await Promise.all([
+        post('/api/submissions/cases/create', { selectedCases: cases.slice(0, 3) }),
+        post('/api/submissions/cases/create', { selectedCases: cases.slice(3) }),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([202, 409]);
+      const refused = first.status === 409 ? first : second;
+      expect((refused.body as ErrorEnvelope).message).toBe('Still processing previous package');
+      const accepted = (first.status === 202 ? first : second).body as CensusPackage;
+      await untilBuilt(t, admin, accepted.submissionId);
+      // The refused build left its cases where they were: still in the review list, still approved.
+      const refusedIds = first.status === 409 ? cases.slice(0, 3) : cases.slice(3);
+      expect(await closedIds('/api/submissions/cases/closed')).toEqual(expect.arrayContaining(refusedIds));
+    }, 60_000);
+  });
+
+  describe('the package file', () => {
+    let pkg: CensusPackage;
+    let patientId: string;
+    let birthDate: string;
+    let caseNum: string;
+    let ageOnAdmission: number | null;
+
+    beforeAll(async () => {
+      const patient = await createPatient(t, admin, { firstName: 'Marisol', middleName: 'Evangelista', lastName: 'Quintanilla' });
+      patientId = patient._id;
+      birthDate = patient.birthDate as string;
+      const c1 = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('ZIP')));
+      caseNum = c1.caseNum;
+      ageOnAdmission = c1.age;
+      await t.http.put(`/api/patients/${patient._id}/cases/${c1._id}/close`).set('Authorization', admin.authorization).send({}).expect(200);
+      const other = await closedCase(t, admin, 'gyne');
+      pkg = await packageOf(t, admin, [c1._id as string, other.form._id as string]);
+    }, 60_000);
+
+    it('is a ZIP with manifest.json, cases.json and one CSV per case type, every SHA-256 in the manifest right', async () => {
+      const bytes = await downloadPackage(t, admin, pkg.submissionId);
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(pkg.sha256);
+      const files = unzipSync(new Uint8Array(bytes));
+      expect(Object.keys(files)).toEqual(['manifest.json', 'cases.json', 'maternalfetalcase.csv', 'gynecase.csv', 'maternalmortalitycase.csv', 'gtdcase.csv']);
+      const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as PackageManifest;
+      expect(manifest).toMatchObject({
+        submissionId: pkg.submissionId, departmentId: 'DEPT-TEST', startDate: pkg.startDate, endDate: pkg.endDate, numOfCases: 2, version: 1,
+        dataDictionaryVersion: expect.any(String), createdAt: pkg.builtAt,
+      });
+      for (const entry of manifest.files) {
+        expect(createHash('sha256').update(files[entry.name]).digest('hex')).toBe(entry.sha256);
+        expect(files[entry.name].byteLength).toBe(entry.size);
+      }
+      const csv = new TextDecoder().decode(files['maternalfetalcase.csv']);
+      expect(csv.split('\r\n')[0]).toContain('Pregnancy Type,Pregnancy Type (label)');
+      expect(csv).toContain('Singleton');
+    });
+
+    it('carries no patient name, birth date or raw patient id in any file, and a keyed hash instead', async () => {
+      const files = unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)));
+      for (const [name, data] of Object.entries(files)) {
+        const text = new TextDecoder().decode(data);
+        for (const forbidden of ['Marisol', 'Evangelista', 'Quintanilla', birthDate, patientId, caseNum]) {
+          expect({ name, found: text.includes(forbidden) }).toEqual({ name, found: false });
+        }
+      }
+      const cases = JSON.parse(new TextDecoder().decode(files['cases.json'])) as PackagedCase[];
+      const key = createHmac('sha256', SECRET).update(patientId).digest('hex');
+      expect(cases.map((c) => c.patientKey)).toContain(key);
+      expect(cases.find((c) => c.patientKey === key)?.ageAtAdmission).toBe(ageOnAdmission);
+      expect(ageOnAdmission).toEqual(expect.any(Number));
+    });
+
+    it('a download link works once, and every download is audited', async () => {
+      const ticket = (await post(`/api/submissions/download/${pkg.submissionId}`).expect(200)).body as { url: string };
+      await t.http.get(ticket.url).expect(200).expect('content-type', 'application/zip');
+      const again = await t.http.get(ticket.url).expect(403);
+      expect((again.body as ErrorEnvelope).message).toMatch(/already used/);
+      await t.http.get(`/api/submissions/download/${pkg.fileName}`).expect(400);
+      await t.http.get(`/api/submissions/download/${pkg.fileName}?ticket=forged`).expect(403);
+      const audit = await t.database.db.select().from(auditLog)
+        .where(and(eq(auditLog.entity, 'package'), eq(auditLog.entityId, pkg.submissionId), eq(auditLog.action, 'download')));
+      expect(audit.length).toBeGreaterThanOrEqual(3);
+      expect(audit[0].actorUsername).toBe('admin');
+    });
+
+    it('rebuilding an unchanged package gives the same bytes and version; a changed case makes the next version', async () => {
+      const before = await downloadPackage(t, admin, pkg.submissionId);
+      const res = await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      let rebuilt = await untilBuilt(t, admin, (res.body as CensusPackage).submissionId);
+      expect(rebuilt).toMatchObject({ version: 1, sha256: pkg.sha256, fileName: pkg.fileName, status: 'pending' });
+      const after = await downloadPackage(t, admin, pkg.submissionId);
+      expect(Buffer.compare(before, after)).toBe(0);
+
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: 'other.zip' }).expect(400);
+
+      // A correction made by the department's database administrator after packaging.
+      const [row] = await t.database.db.select().from(censusPackageCases).where(eq(censusPackageCases.packageId, pkg._id));
+      await t.database.db.update(patientCases).set({ form: sql`${patientCases.form} || '{"weight": 71}'::jsonb` }).where(eq(patientCases.id, row.caseId));
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      rebuilt = await untilBuilt(t, admin, pkg.submissionId);
+      expect(rebuilt.version).toBe(2);
+      expect(rebuilt.fileName).toBe(`PNSS-DEPT-TEST-${pkg.submissionId}-v2.zip`);
+      expect(rebuilt.sha256).not.toBe(pkg.sha256);
+    });
+
+    it('Submit says in words that no society is configured', async () => {
+      const res = await post('/api/submissions/census/packages/submit', { submissionid: pkg.submissionId }).expect(409);
+      expect((res.body as ErrorEnvelope).message).toMatch(/No society endpoint is configured/);
+    });
+  });
+});
+
+describe('a server stopped during a build or a submit', () => {
+  it('leaves no package building or sending and no case half-marked after a restart', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pnss-census-restart-'));
+    const options = { config: { census: CENSUS, dataDir: folder }, database: { kind: 'pglite' as const, dataDir: join(folder, 'pglite') } };
+    try {
+      let t = await createTestApp(options);
+      let admin = await t.signInAsAdmin();
+      const { form } = await closedCase(t, admin);
+      const sent = await closedCase(t, admin);
+      const sending = await packageOf(t, admin, [sent.form._id as string]);
+      // What a process killed in the middle leaves behind: a build in progress holding a case, a package in Sending.
+      const [cut] = await t.database.db.insert(censusPackages).values({
+        submissionId: 'S-CUT-OFF', departmentId: 'DEPT-TEST', startDate: '2026-01-01', endDate: '2026-01-02', numOfCases: 1,
+        status: 'building', building: true, progress: 40, heartbeatAt: new Date(),
+      }).returning();
+      await t.database.db.insert(censusPackageCases).values({ packageId: cut.id, caseId: form._id as string });
+      await t.database.db.update(censusPackages).set({ status: 'Sending' }).where(eq(censusPackages.id, sending._id));
+      await t.close();
+
+      t = await createTestApp(options);
+      admin = await t.signInAsAdmin();
+      const list = ((await t.http.get('/api/submissions/census/packages').set('Authorization', admin.authorization).expect(200)).body as CensusPackagesResponse).items;
+      expect(list.find((p) => p.submissionId === 'S-CUT-OFF')).toMatchObject({ status: 'buildfailed', building: false, lastError: expect.stringMatching(/stopped/) });
+      expect(list.find((p) => p.submissionId === sending.submissionId)).toMatchObject({ status: 'Failed', lastError: expect.stringMatching(/stopped/) });
+      const closed = ((await t.http.get('/api/submissions/cases/closed').set('Authorization', admin.authorization).expect(200)).body as ClosedCasesResponse).result;
+      expect(closed.map((c) => c._id)).toContain(form._id);
+      await t.close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
