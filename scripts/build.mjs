@@ -3,7 +3,7 @@
 // (the target machines have two cores; parallel webpack builds only thrash).
 // `--force` rebuilds everything.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -11,14 +11,26 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const force = process.argv.includes('--force');
 
 const FRONT_INPUTS = ['libs/src', 'libs/web/src', 'libs/build'];
+
+/**
+ * The modules come from remotes.json, the one list of modules: a module named `mfe_x` is built
+ * from the workspace folder `mfe-x` (or the entry's `workspace`), whose package is `@pnss/mfe-x`.
+ */
+function moduleWorkspaces() {
+  const { remotes } = JSON.parse(readFileSync(join(root, 'remotes.json'), 'utf8'));
+  return remotes.map((remote) => remote.workspace ?? remote.name.replaceAll('_', '-'));
+}
+
+const frontTarget = (workspace, extra = []) => ({
+  workspace,
+  inputs: [`${workspace}/src`, `${workspace}/webpack.config.js`, `${workspace}/package.json`, ...extra, ...FRONT_INPUTS],
+});
+
 const TARGETS = [
   { workspace: 'libs', inputs: ['libs/src', 'libs/package.json', 'libs/tsconfig.build.json'] },
   { workspace: 'services', inputs: ['services/src', 'services/drizzle', 'services/package.json', 'libs/src'] },
-  { workspace: 'shell', inputs: ['shell/src', 'shell/webpack.config.js', 'shell/public', ...FRONT_INPUTS] },
-  { workspace: 'mfe-cases', inputs: ['mfe-cases/src', 'mfe-cases/webpack.config.js', ...FRONT_INPUTS] },
-  { workspace: 'mfe-submissions', inputs: ['mfe-submissions/src', 'mfe-submissions/webpack.config.js', ...FRONT_INPUTS] },
-  { workspace: 'mfe-reports', inputs: ['mfe-reports/src', 'mfe-reports/webpack.config.js', ...FRONT_INPUTS] },
-  { workspace: 'mfe-admin', inputs: ['mfe-admin/src', 'mfe-admin/webpack.config.js', ...FRONT_INPUTS] },
+  frontTarget('shell', ['shell/public']),
+  ...moduleWorkspaces().map((workspace) => frontTarget(workspace)),
 ];
 
 function newestMtime(path) {

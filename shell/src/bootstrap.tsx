@@ -6,8 +6,7 @@ import { readShellConfig } from './config/shell-config.js';
 import { buildRouteRegistry, type RouteRegistry } from './routing/route-registry.js';
 import { fetchRemotesConfig } from './federation/remotes-config.js';
 import { initFederation, loadModuleApp } from './federation/federation-runtime.js';
-import { registerModules, panelFor } from './federation/register-modules.js';
-import { errorPanelLifecycles } from './federation/module-lifecycles.js';
+import { registerModules } from './federation/register-modules.js';
 
 async function startShell(): Promise<void> {
   const store = makeStore();
@@ -16,10 +15,7 @@ async function startShell(): Promise<void> {
   let configError: string | null = null;
   try {
     registry = buildRouteRegistry(await fetchRemotesConfig());
-    const byName = new Map(registry.remotes.map((remote) => [remote.name, remote]));
-    initFederation(registry.remotes, (remoteName) =>
-      errorPanelLifecycles(panelFor(byName.get(remoteName) ?? { name: remoteName, label: remoteName })),
-    );
+    initFederation(registry.remotes);
     registerModules(registry, store, { load: loadModuleApp });
   } catch (error) {
     console.error('The module list could not be read', error);

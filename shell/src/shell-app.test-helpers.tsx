@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@pnss/libs/permissions';
@@ -8,14 +10,8 @@ import { ShellApp } from './shell-app.js';
 import { buildRouteRegistry } from './routing/route-registry.js';
 import { DEFAULT_SOCIETY_NAME, DEFAULT_SOCIETY_URL, type ShellConfig } from './config/shell-config.js';
 
-export const REMOTES: RemotesConfig = {
-  remotes: [
-    { name: 'mfe_cases', entry: '/modules/cases/mf-manifest.json', routes: ['/patients', '/cases', '/newpatient', '/newpatientcase'] },
-    { name: 'mfe_submissions', entry: '/modules/submissions/mf-manifest.json', routes: ['/submissions'] },
-    { name: 'mfe_reports', entry: '/modules/reports/mf-manifest.json', routes: ['/reports'] },
-    { name: 'mfe_admin', entry: '/modules/admin/mf-manifest.json', routes: ['/admin'] },
-  ],
-};
+/** The repository's own remotes.json, so the tests check the one list of modules the platform ships. */
+export const REMOTES: RemotesConfig = JSON.parse(readFileSync(join(__dirname, '..', '..', 'remotes.json'), 'utf8')) as RemotesConfig;
 
 export const CONFIG: ShellConfig = {
   societyName: DEFAULT_SOCIETY_NAME,

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { ErrorPanel, PlatformProviders, rememberReturnTo, selectSignedIn, ToastHost, useAppSelector, type AppStore } from '@pnss/web';
 import type { ShellConfig } from './config/shell-config.js';
 import { HOME_PATH, routeOwner, type RouteRegistry } from './routing/route-registry.js';
@@ -7,9 +7,11 @@ import { replaceHash, useHashLocation } from './routing/use-hash-location.js';
 import { useSessionCheck } from './session/use-session-check.js';
 import { LoginPage } from './pages/login/login-page.js';
 import { CensusQuestionsPage, TechnicalSupportPage } from './pages/contact/contact-page.js';
-import { ShellLayout } from './layout/shell-layout.js';
 import { WorkspaceGate } from './workspace/workspace-gate.js';
 import { ModuleOutlet } from './federation/module-outlet.js';
+
+// The signed-in layout (navigation, icons, version and sign-out) loads after the login page.
+const ShellLayout = lazy(() => import('./layout/shell-layout.js').then(({ ShellLayout: Layout }) => ({ default: Layout })));
 
 export interface ShellAppProps {
   store: AppStore;
@@ -56,9 +58,11 @@ function ShellRoutes({ registry, config, configError }: Omit<ShellAppProps, 'sto
     );
   }
   return (
-    <ShellLayout registry={registry} config={config} hash={hash}>
-      {content}
-    </ShellLayout>
+    <Suspense fallback={null}>
+      <ShellLayout registry={registry} config={config} hash={hash}>
+        {content}
+      </ShellLayout>
+    </Suspense>
   );
 }
 

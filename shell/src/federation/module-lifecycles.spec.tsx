@@ -1,12 +1,19 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, makeStore } from '@pnss/web';
-import { errorPanelLifecycles, guardedLifecycles, isModuleLifecycles, type ModuleLifecycles, type MountProps } from './module-lifecycles.js';
+import { makeStore } from '@pnss/web';
+import {
+  errorPanelLifecycles,
+  guardedLifecycles,
+  isModuleLifecycles,
+  loadFailureDetail,
+  type ModuleLifecycles,
+  type MountProps,
+} from './module-lifecycles.js';
 
 function props(): MountProps {
   const domElement = document.createElement('div');
   document.body.appendChild(domElement);
-  return { name: 'mfe_reports', domElement, store: makeStore(), api };
+  return { name: 'mfe_reports', domElement, store: makeStore() };
 }
 
 async function run(step: Promise<unknown>) {
@@ -63,5 +70,32 @@ describe("a module's error panel", () => {
     expect(calls).toEqual(['bootstrap', 'mount', 'unmount']);
     expect(isModuleLifecycles(healthy)).toBe(true);
     expect(isModuleLifecycles({ mount: () => undefined })).toBe(false);
+  });
+});
+
+describe('a module built for a newer @pnss/web than the shell provides', () => {
+  // What the federation runtime throws when a module's strict @pnss/web range refuses the shell's copy.
+  const refused = new Error(
+    '[ Federation Runtime ]: Version 1.0.0 from pnss_shell of shared singleton module @pnss/web does not satisfy the requirement of mfe_reports which needs ^1.1.0)',
+  );
+
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+  afterEach(() => jest.mocked(console.error).mockRestore());
+
+  it('fails loudly: its error panel says it needs a newer PNSS than the page runs', async () => {
+    const detail = loadFailureDetail(refused);
+    expect(detail).toBe(
+      'This module needs a newer version of PNSS (@pnss/web ^1.1.0) than this page runs (1.0.0). Reload the page to get the newest version; if this keeps happening, contact Technical Support.',
+    );
+    const panel = errorPanelLifecycles({ label: 'Reports', onRetry: jest.fn(), detail });
+    const mountProps = props();
+    await run(panel.mount(mountProps));
+    expect(screen.getByRole('alert')).toHaveTextContent('Reports could not be loaded.');
+    expect(screen.getByRole('alert')).toHaveTextContent('needs a newer version of PNSS (@pnss/web ^1.1.0)');
+    await run(panel.unmount(mountProps));
+  });
+
+  it('any other load failure keeps the connection advice', () => {
+    expect(loadFailureDetail(new Error('Failed to fetch'))).toMatch(/^The rest of PNSS still works\./);
   });
 });

@@ -22,10 +22,30 @@ export function isModuleLifecycles(value: unknown): value is ModuleLifecycles {
 export interface PanelOptions {
   label: string;
   onRetry: () => void;
+  /** Why the module could not be loaded, when the reason is one the user can act on. */
+  detail?: string;
+}
+
+const DEFAULT_DETAIL =
+  'The rest of PNSS still works. Check your connection and press Retry; if this keeps happening, contact Technical Support.';
+
+/**
+ * What the panel says about a load failure. A module built for a newer platform than this page
+ * runs (the federation runtime refuses its strict @pnss/web range) says so, instead of looking
+ * like a network error.
+ */
+export function loadFailureDetail(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const mismatch = /Version (\S+) .*shared singleton module (@pnss\/web) does not satisfy .* needs (\S+?)\)?$/m.exec(message);
+  if (mismatch) {
+    const [, provided, , required] = mismatch;
+    return `This module needs a newer version of PNSS (${'@pnss/web'} ${required}) than this page runs (${provided}). Reload the page to get the newest version; if this keeps happening, contact Technical Support.`;
+  }
+  return DEFAULT_DETAIL;
 }
 
 /** Lifecycles that draw a module's error panel in its area instead of the module. */
-export function errorPanelLifecycles({ label, onRetry }: PanelOptions): ModuleLifecycles {
+export function errorPanelLifecycles({ label, onRetry, detail = DEFAULT_DETAIL }: PanelOptions): ModuleLifecycles {
   let root: Root | null = null;
   return {
     bootstrap: async () => undefined,
@@ -35,7 +55,7 @@ export function errorPanelLifecycles({ label, onRetry }: PanelOptions): ModuleLi
         <PlatformProviders store={store}>
           <ErrorPanel
             title={`${label} could not be loaded.`}
-            detail="The rest of PNSS still works. Check your connection and press Retry; if this keeps happening, contact Technical Support."
+            detail={detail}
             onRetry={onRetry}
           />
         </PlatformProviders>,

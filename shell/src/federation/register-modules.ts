@@ -1,8 +1,15 @@
 import { addErrorHandler, registerApplication, unloadApplication } from 'single-spa';
-import { api, hasSession, type AppStore } from '@pnss/web';
+import { hasSession, type AppStore } from '@pnss/web';
 import { isRemoteActive, type RegisteredRemote, type RouteRegistry } from '../routing/route-registry.js';
 import { moduleHost } from './module-hosts.js';
-import { errorPanelLifecycles, guardedLifecycles, isModuleLifecycles, type ModuleLifecycles, type PanelOptions } from './module-lifecycles.js';
+import {
+  errorPanelLifecycles,
+  guardedLifecycles,
+  isModuleLifecycles,
+  loadFailureDetail,
+  type ModuleLifecycles,
+  type PanelOptions,
+} from './module-lifecycles.js';
 
 export interface ModuleLoader {
   /** Resolves with what the module exposes as './app'. */
@@ -14,7 +21,7 @@ function retry(remoteName: string): void {
   unloadApplication(remoteName).catch((error: unknown) => console.error(`Retrying ${remoteName} failed`, error));
 }
 
-export function panelFor(remote: Pick<RegisteredRemote, 'name' | 'label'>): PanelOptions {
+function panelFor(remote: Pick<RegisteredRemote, 'name' | 'label'>): PanelOptions {
   return { label: remote.label, onRetry: () => retry(remote.name) };
 }
 
@@ -26,7 +33,10 @@ async function loadLifecycles(remote: RegisteredRemote, loader: ModuleLoader): P
     if (isModuleLifecycles(lifecycles)) return guardedLifecycles(lifecycles, panel);
     console.error(`${remote.name}/app does not expose single-spa lifecycles`);
   } catch (error) {
+    // The one place a module that cannot be loaded (manifest, chunks, or a shared version it
+    // refuses) becomes its error panel; the retry plugin has already tried again.
     console.error(`${remote.name} could not be loaded`, error);
+    return errorPanelLifecycles({ ...panel, detail: loadFailureDetail(error) });
   }
   return errorPanelLifecycles(panel);
 }
@@ -42,7 +52,7 @@ export function registerModules(registry: RouteRegistry, store: AppStore, loader
       name: remote.name,
       app: () => loadLifecycles(remote, loader),
       activeWhen: (location) => hasSession() && isRemoteActive(registry, remote.name, location.hash),
-      customProps: { store, api, domElement: moduleHost(remote.name) },
+      customProps: { store, domElement: moduleHost(remote.name) },
     });
   }
 }

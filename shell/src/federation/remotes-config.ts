@@ -1,4 +1,19 @@
-import type { RemoteEntry, RemotesConfig } from '@pnss/libs/api';
+import type { RemoteEntry, RemoteNavEntry, RemotesConfig } from '@pnss/libs/api';
+
+const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isNavEntry(value: unknown): value is RemoteNavEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const item = value as RemoteNavEntry;
+  return (
+    typeof item.key === 'string' &&
+    typeof item.label === 'string' &&
+    typeof item.path === 'string' &&
+    item.path.startsWith('/') &&
+    typeof item.order === 'number' &&
+    (item.access === undefined || isStringList(item.access))
+  );
+}
 
 function isRemoteEntry(value: unknown): value is RemoteEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -6,8 +21,10 @@ function isRemoteEntry(value: unknown): value is RemoteEntry {
   return (
     typeof entry.name === 'string' &&
     typeof entry.entry === 'string' &&
-    Array.isArray(entry.routes) &&
-    entry.routes.every((route) => typeof route === 'string' && route.startsWith('/'))
+    (entry.label === undefined || typeof entry.label === 'string') &&
+    isStringList(entry.routes) &&
+    entry.routes.every((route) => route.startsWith('/')) &&
+    (entry.nav === undefined || (Array.isArray(entry.nav) && entry.nav.every(isNavEntry)))
   );
 }
 

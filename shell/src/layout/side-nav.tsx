@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import {
+  AppstoreOutlined,
   AuditOutlined,
   BarChartOutlined,
   CloudDownloadOutlined,
@@ -14,6 +15,7 @@ import { useAccess } from '@pnss/web';
 import { activeNavKey, type RouteRegistry } from '../routing/route-registry.js';
 import type { VersionStatus } from '../version/use-version-status.js';
 
+/** Icons of the navigation items remotes.json names; a module added later shows the generic one. */
 const ICONS: Record<string, ReactNode> = {
   patients: <TeamOutlined />,
   cases: <FolderOpenOutlined />,
@@ -62,7 +64,7 @@ export function SideNav({ registry, hash, version, onSignOut, onNavigate }: Side
                 aria-current={entry.key === current ? 'page' : undefined}
                 onClick={onNavigate}
               >
-                <NavIcon>{ICONS[entry.key]}</NavIcon>
+                <NavIcon>{ICONS[entry.key] ?? <AppstoreOutlined />}</NavIcon>
                 <span>{entry.label}</span>
               </a>
             </li>

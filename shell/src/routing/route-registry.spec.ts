@@ -1,15 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { accessFlags, PERMISSIONS } from '@pnss/libs/permissions';
 import type { RemotesConfig } from '@pnss/libs/api';
 import { activeNavKey, buildRouteRegistry, isRemoteActive, routeOwner } from './route-registry.js';
 
-const remotes: RemotesConfig = {
-  remotes: [
-    { name: 'mfe_cases', entry: '/modules/cases/mf-manifest.json', routes: ['/patients', '/cases', '/newpatient', '/newpatientcase'] },
-    { name: 'mfe_submissions', entry: '/modules/submissions/mf-manifest.json', routes: ['/submissions'] },
-    { name: 'mfe_reports', entry: '/modules/reports/mf-manifest.json', routes: ['/reports'] },
-    { name: 'mfe_admin', entry: '/modules/admin/mf-manifest.json', routes: ['/admin'] },
-  ],
-};
+/** The repository's own remotes.json: the navigation below is what the platform ships. */
+const remotes: RemotesConfig = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'remotes.json'), 'utf8')) as RemotesConfig;
 
 describe('the route registry (one source for the navigation and activeWhen)', () => {
   const registry = buildRouteRegistry(remotes);
@@ -67,5 +63,44 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
       'Technical Support',
     ]);
     expect(visible([PERMISSIONS.ACCESS_ADMIN])).toContain('Admin');
+  });
+});
+
+describe('adding a module is one entry in remotes.json', () => {
+  it('a new module brings its routes and its navigation item, shown by its access flag, in its order', () => {
+    const registry = buildRouteRegistry({
+      remotes: [
+        ...remotes.remotes,
+        {
+          name: 'mfe_audit',
+          label: 'Audit',
+          entry: '/modules/audit/mf-manifest.json',
+          routes: ['/audit'],
+          nav: [{ key: 'audit', label: 'Audit', path: '/audit', order: 65, access: ['canViewAudit'] }],
+        },
+      ],
+    });
+    expect(registry.nav.map((entry) => entry.key)).toEqual([
+      'patients',
+      'cases',
+      'submissions',
+      'reports',
+      'census-questions',
+      'technical-support',
+      'audit',
+      'admin',
+    ]);
+    expect(isRemoteActive(registry, 'mfe_audit', '#/audit/2026')).toBe(true);
+    const audit = registry.nav.find((entry) => entry.key === 'audit')!;
+    expect(audit.visible(accessFlags([PERMISSIONS.VIEW_AUDIT]))).toBe(true);
+    expect(audit.visible(accessFlags([PERMISSIONS.GET_PATIENTS]))).toBe(false);
+    expect(registry.remotes.find((remote) => remote.name === 'mfe_audit')?.label).toBe('Audit');
+  });
+
+  it('a navigation item outside its module’s routes is not shown', () => {
+    const registry = buildRouteRegistry({
+      remotes: [{ name: 'mfe_x', entry: '/modules/x/mf-manifest.json', routes: ['/x'], nav: [{ key: 'y', label: 'Y', path: '/y', order: 1 }] }],
+    });
+    expect(registry.nav.map((entry) => entry.key)).toEqual(['census-questions', 'technical-support']);
   });
 });

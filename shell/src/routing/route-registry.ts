@@ -9,9 +9,9 @@ export const AFTER_SIGN_IN_PATH = '/patients';
 export type ShellPageId = 'census-questions' | 'technical-support';
 
 /** Pages the shell renders itself (SPEC.md §2: contact-pogs-pnss and contact-pogs-pnss-{product}). */
-export const SHELL_PAGES: ReadonlyArray<{ id: ShellPageId; path: string }> = [
-  { id: 'census-questions', path: '/contact-pogs-pnss' },
-  { id: 'technical-support', path: '/contact-pogs-pnss-support' },
+export const SHELL_PAGES: ReadonlyArray<{ id: ShellPageId; path: string; label: string; order: number }> = [
+  { id: 'census-questions', path: '/contact-pogs-pnss', label: 'Census Questions', order: 50 },
+  { id: 'technical-support', path: '/contact-pogs-pnss-support', label: 'Technical Support', order: 60 },
 ];
 
 export interface NavEntry {
@@ -24,28 +24,6 @@ export interface NavEntry {
   visible: (access: AccessFlags) => boolean;
 }
 
-/**
- * The side navigation, in order. A remote entry shows only when remotes.json gives some module
- * its route, so the navigation and the modules' activeWhen rules cannot disagree.
- */
-const NAV_ORDER: ReadonlyArray<Omit<NavEntry, 'owner' | 'href'> & { path: string }> = [
-  { key: 'patients', label: 'Patients', path: '/patients', visible: (a) => a.canListPatients },
-  { key: 'cases', label: 'Cases', path: '/cases', visible: (a) => a.canListCases },
-  { key: 'submissions', label: 'Submissions', path: '/submissions', visible: (a) => a.canReviewClosedCases || a.canListPackages },
-  { key: 'reports', label: 'Reports', path: '/reports', visible: (a) => a.canViewReports },
-  { key: 'census-questions', label: 'Census Questions', path: '/contact-pogs-pnss', visible: () => true },
-  { key: 'technical-support', label: 'Technical Support', path: '/contact-pogs-pnss-support', visible: () => true },
-  { key: 'admin', label: 'Admin', path: '/admin', visible: (a) => a.canAdmin },
-];
-
-/** What a user calls each module, for its loading and error messages. */
-const MODULE_LABELS: Record<string, string> = {
-  mfe_cases: 'Patients and Cases',
-  mfe_submissions: 'Submissions',
-  mfe_reports: 'Reports',
-  mfe_admin: 'Admin',
-};
-
 export interface RegisteredRemote extends RemoteEntry {
   label: string;
 }
@@ -55,25 +33,43 @@ export interface RouteRegistry {
   nav: NavEntry[];
 }
 
+/** Shown to users who hold any one of the flags; an entry that names none is shown to everyone. */
+function visibleWith(flags: readonly string[] | undefined): (access: AccessFlags) => boolean {
+  if (!flags || flags.length === 0) return () => true;
+  return (access) => flags.some((flag) => (access as unknown as Record<string, boolean | undefined>)[flag] === true);
+}
+
+/**
+ * The route registry, built from remotes.json alone: each module brings its routes, its label and
+ * its navigation items, so the side navigation and the modules' activeWhen rules cannot disagree.
+ * An item shows only when some module of the list owns its path.
+ */
+export function buildRouteRegistry(config: RemotesConfig): RouteRegistry {
+  const remotes = config.remotes.map((remote) => ({ ...remote, label: remote.label ?? remote.name }));
+  const items: Array<NavEntry & { order: number }> = SHELL_PAGES.map((page) => ({
+    key: page.id,
+    label: page.label,
+    href: `#${page.path}`,
+    owner: 'shell',
+    order: page.order,
+    visible: () => true,
+  }));
+  for (const remote of remotes) {
+    for (const entry of remote.nav ?? []) {
+      if (!remote.routes.some((prefix) => isUnderPrefix(`#${entry.path}`, prefix))) continue;
+      items.push({ key: entry.key, label: entry.label, href: `#${entry.path}`, owner: remote.name, order: entry.order, visible: visibleWith(entry.access) });
+    }
+  }
+  const nav = items.sort((a, b) => a.order - b.order).map(({ order: _order, ...entry }) => entry);
+  return { remotes, nav };
+}
+
 export type RouteOwner =
   | { kind: 'login' }
   | { kind: 'home' }
   | { kind: 'shell'; page: ShellPageId }
   | { kind: 'remote'; remote: RegisteredRemote }
   | { kind: 'unknown' };
-
-export function buildRouteRegistry(config: RemotesConfig): RouteRegistry {
-  const remotes = config.remotes.map((remote) => ({ ...remote, label: MODULE_LABELS[remote.name] ?? remote.name }));
-  const nav: NavEntry[] = [];
-  for (const entry of NAV_ORDER) {
-    const { path, ...rest } = entry;
-    const page = SHELL_PAGES.find((shellPage) => shellPage.path === path);
-    const remote = remotes.find((candidate) => candidate.routes.some((prefix) => isUnderPrefix(`#${path}`, prefix)));
-    if (!page && !remote) continue;
-    nav.push({ ...rest, href: `#${path}`, owner: page ? 'shell' : remote!.name });
-  }
-  return { remotes, nav };
-}
 
 /** Which part of the app draws a hash route. Shell pages win over remote prefixes. */
 export function routeOwner(registry: RouteRegistry, hash: string): RouteOwner {

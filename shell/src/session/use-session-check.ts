@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import {
+  describeError,
   endSession,
   getToken,
   saveSessionUser,
@@ -7,10 +8,6 @@ import {
   useAppDispatch,
   useCheckSessionMutation,
 } from '@pnss/web';
-
-function statusOf(error: unknown): unknown {
-  return typeof error === 'object' && error !== null && 'status' in error ? (error as { status: unknown }).status : undefined;
-}
 
 /**
  * SPEC.md §2 and §7: the session is checked on each navigation. The answer refreshes the stored
@@ -37,7 +34,7 @@ export function useSessionCheck(hash: string, enabled: boolean): void {
         dispatch(sessionStarted(user));
       })
       .catch((error: unknown) => {
-        if (statusOf(error) === 504) console.info('waiting for connection');
+        if (describeError(error).status === 504) console.info('waiting for connection');
       });
   }, [hash, enabled, checkSession, dispatch]);
 }
