@@ -3,8 +3,19 @@ import type {
 } from '@pnss/libs/api';
 import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
 import { listParams, nextPage } from './patients.api.js';
-import type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
-export type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
+import type { CaseInfoAnswer, CaseInfoView, CaseListEntry as LibsCaseListEntry, CaseStateAnswer } from '@pnss/libs/api';
+export type { CaseInfoAnswer, CaseInfoView, CaseStateAnswer } from '@pnss/libs/api';
+
+/**
+ * A row of the cases list. The server's rows carry the patient's name (issue 14: the right
+ * patient always in view); optional here until every server answering this module sends it.
+ */
+export type CaseListEntry = LibsCaseListEntry & {
+  patientName?: string | null;
+  firstName?: string | null;
+  middleName?: string | null;
+  lastName?: string | null;
+};
 
 /** The cases list filters (SPEC.md §2 Cases list); dates 'YYYY-MM-DD'. */
 export interface CaseListArgs {

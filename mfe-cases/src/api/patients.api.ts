@@ -1,4 +1,7 @@
-import { PAGE_SIZE, type ListQuery, type Paged, type Patient, type PatientCounts, type PatientListItem, type PatientListTag, type PatientPayload } from '@pnss/libs/api';
+import {
+  PAGE_SIZE, type ListQuery, type Paged, type Patient, type PatientCounts, type PatientDuplicateQuery, type PatientDuplicates,
+  type PatientListItem, type PatientListTag, type PatientPayload,
+} from '@pnss/libs/api';
 import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
 
 /** The patients list filters (SPEC.md §2 Patients list); dates 'YYYY-MM-DD'. */
@@ -29,6 +32,11 @@ export function nextPage(lastPage: Paged<unknown>, lastPageParam: number): numbe
 
 export const patientsApi = casesModuleApi.injectEndpoints({
   endpoints: (build) => ({
+    /** GET /api/patients/duplicates: existing patients with this name and birth date (asked before a new patient is saved). */
+    findDuplicatePatients: build.query<PatientDuplicates, PatientDuplicateQuery>({
+      query: (args) => ({ url: '/patients/duplicates', params: { ...args } }),
+      keepUnusedDataFor: 0,
+    }),
     /** GET /api/patients, 100 a page (SPEC.md §7); `useGetPatientsInfiniteQuery(filters)`. */
     getPatients: build.infiniteQuery<Paged<PatientListItem>, PatientListArgs, number>({
       infiniteQueryOptions: {
@@ -74,4 +82,5 @@ export const {
   useGetPatientCountsQuery,
   useCreatePatientMutation,
   useUpdatePatientMutation,
+  useLazyFindDuplicatePatientsQuery,
 } = patientsApi;

@@ -21,6 +21,9 @@ const CSS = `
 a.pnss-cases-card-title { color: inherit; }
 a.pnss-cases-card-title:hover { color: #8a1538; text-decoration: underline; }
 .pnss-cases-title.ant-typography { margin: 0; }
+.pnss-quiet-text.ant-typography { color: rgba(0, 0, 0, 0.65); }
+.pnss-not-recorded { color: rgba(0, 0, 0, 0.6); font-weight: 400; font-style: italic; }
+.pnss-cases-preview-name.ant-typography { overflow-wrap: break-word; word-break: normal; white-space: normal; }
 @media (max-width: 767px) {
   .pnss-cases-row { flex-wrap: wrap; row-gap: 4px; }
   .pnss-cases-row-tags { flex-basis: 100%; justify-content: flex-start; padding-left: 52px; }

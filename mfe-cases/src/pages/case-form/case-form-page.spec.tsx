@@ -30,7 +30,7 @@ function toolbarButtons(): string[] {
   return within(screen.getByRole('toolbar', { name: 'Case actions' }))
     .getAllByRole('button')
     .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '')
-    .filter((name) => name !== 'Leave the case form');
+    .filter((name) => !name.startsWith('Back to'));
 }
 
 async function requestBody(request: Request): Promise<Record<string, unknown>> {
@@ -48,8 +48,8 @@ describe('case form page: header and title bar (SPEC.md §2)', () => {
   });
 
   it.each([
-    ['an open case: Archive, Save, Close', aCase(), ['Archive', 'Save', 'Close']],
-    ['a closed case: Reopen only, Save hidden', aCase({ isClose: true }), ['Reopen']],
+    ['an open case: Archive, Save, Close case', aCase(), ['Archive', 'Save', 'Close case']],
+    ['a closed case: Reopen case only, Save hidden', aCase({ isClose: true }), ['Reopen case']],
     ['an archived case: Unarchive and Save', aCase({ isArchived: true }), ['Unarchive', 'Save']],
   ])('the title bar of %s', async (_name, form, buttons) => {
     serve(form);
@@ -70,12 +70,15 @@ describe('case form page: header and title bar (SPEC.md §2)', () => {
     expect(toolbarButtons()).toEqual(['Save']);
   });
 
-  it('all fields are disabled when the case is closed', async () => {
+  it('a closed case is a read-only view: every answer as text, no input at all, nothing to change', async () => {
     serve(closableCase({ isClose: true }));
     const { container } = await openForm();
     const form = container.ownerDocument.querySelector('form.cf-form')!;
-    const enabled = form.querySelectorAll('input:not([disabled]), button:not([disabled]), textarea:not([disabled])');
-    expect(Array.from(enabled).map((e) => e.id || e.getAttribute('aria-label'))).toEqual([]);
+    const controls = form.querySelectorAll('input, button, textarea, [role="combobox"], [role="radio"], [role="checkbox"]');
+    expect(Array.from(controls).map((e) => e.id || e.getAttribute('aria-label'))).toEqual([]);
+    // The answers read as text beside their labels, in the normal text colour of .cf-value.
+    expect(screen.getByLabelText('Weight (kg)')).toHaveTextContent('65 kg');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveClass('cf-value');
   });
 });
 
@@ -108,7 +111,7 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
   it("Close saves first and toasts 'Unable to save case' when the save fails", async () => {
     const api = serve(closableCase(), { [`PUT ${CASE_PATH}`]: { status: 500, body: { statusCode: 500, message: 'Database unavailable' } } });
     const { user } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
     expect(await screen.findByText('Unable to save case')).toBeInTheDocument();
     expect(api.calls()).not.toContain(`PUT ${CASE_PATH}/close`);
   });
@@ -118,7 +121,7 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
       [`PUT ${CASE_PATH}`]: async (request) => ({ body: { ...(await requestBody(request)), version: 4 } }),
     });
     const { user, container } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Please fill out the following required fields correctly before closing the case :')).toBeInTheDocument();
     const links = within(dialog).getAllByRole('button').filter((b) => b.hasAttribute('data-error-field'));
@@ -135,14 +138,14 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
       [`PUT ${CASE_PATH}/close`]: { body: { _id: 'c1', patientid: 'p1', isClose: true, isArchived: false, submissionId: null, version: 5, message: 'Patient case has been successfully closed!' } },
     });
     const { user } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect((await screen.findAllByText('Are you sure you want to close the case ?')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Close case' }));
+    expect((await screen.findAllByText('Are you sure you want to close the case ?')).length).toBeGreaterThan(0);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close case' }));
     expect(await screen.findByText('Patient case has been successfully closed!')).toBeInTheDocument();
     const close = api.requests.find((r) => r.url.endsWith('/close'))!;
     expect((await requestBody(close)).version).toBe(4);
-    await waitFor(() => expect(toolbarButtons()).toEqual(['Reopen']));
-    expect(screen.getByLabelText('Weight (kg)')).toBeDisabled();
+    await waitFor(() => expect(toolbarButtons()).toEqual(['Reopen case']));
+    expect(screen.getByLabelText('Weight (kg)').tagName).toBe('OUTPUT');
   });
 
   it("the server's 422 list is shown the same way", async () => {
@@ -154,7 +157,7 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
       },
     });
     const { user } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close case' }));
     await user.click(await screen.findByRole('button', { name: 'Close case' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cannot close the case yet' });
     expect(within(dialog).getByRole('button', { name: 'Discharge Date' })).toBeInTheDocument();
@@ -166,20 +169,26 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
       [`PUT ${CASE_PATH}/reopen`]: { body: { _id: 'c1', patientid: 'p1', isClose: false, isArchived: false, submissionId: null, version: 5 } },
     });
     const { user } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Reopen' }));
-    expect((await screen.findAllByText('Are you sure you want to reopen patient case ?')).length).toBeGreaterThan(0);
     await user.click(screen.getByRole('button', { name: 'Reopen case' }));
+    expect((await screen.findAllByText('Are you sure you want to reopen patient case ?')).length).toBeGreaterThan(0);
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reopen case' }));
     expect(await screen.findByText('Patient case has been successfully Open!')).toBeInTheDocument();
-    await waitFor(() => expect(toolbarButtons()).toEqual(['Archive', 'Save', 'Close']));
+    await waitFor(() => expect(toolbarButtons()).toEqual(['Archive', 'Save', 'Close case']));
+  });
+
+  it('a submitted case (closed with a submissionId) is not offered Reopen', async () => {
+    serve(closableCase({ isClose: true, submissionId: 's1' }));
+    await openForm();
+    expect(toolbarButtons()).toEqual([]);
   });
 
   it("a refused reopen shows the server's message", async () => {
-    serve(closableCase({ isClose: true, submissionId: 's1' }), {
+    serve(closableCase({ isClose: true }), {
       [`PUT ${CASE_PATH}/reopen`]: { status: 409, body: { statusCode: 409, message: 'This case has been submitted in a census package and can no longer be reopened.' } },
     });
     const { user } = await openForm();
-    await user.click(screen.getByRole('button', { name: 'Reopen' }));
-    await user.click(await screen.findByRole('button', { name: 'Reopen case' }));
+    await user.click(screen.getByRole('button', { name: 'Reopen case' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reopen case' }));
     expect(await screen.findByText('This case has been submitted in a census package and can no longer be reopened.')).toBeInTheDocument();
   });
 

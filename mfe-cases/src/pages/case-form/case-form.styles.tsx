@@ -6,11 +6,21 @@ const CSS = `
 h1.cf-header-title { margin: 0; font-size: 22px; }
 .cf-header-facts { display: flex; gap: 24px; margin: 0; }
 .cf-header-facts div { display: flex; gap: 6px; }
-.cf-header-facts dt { color: rgba(0,0,0,0.6); }
+.cf-header-facts { flex-wrap: wrap; gap: 4px 24px; }
+.cf-header-facts dt { color: rgba(0,0,0,0.65); }
 .cf-header-facts dd { margin: 0; font-weight: 600; }
+.cf-header-patient { font-size: 16px; }
+.cf-not-recorded { color: rgba(0,0,0,0.6); font-weight: 400; font-style: italic; }
 .cf-titlebar { position: sticky; top: 56px; z-index: 10; display: flex; flex-wrap: wrap; align-items: center; gap: 8px 16px; padding: 10px 16px; background: #fff; border: 1px solid #f0f0f0; border-radius: 8px; margin-bottom: 12px; box-shadow: 0 1px 2px rgba(0,0,0,0.04); }
 h2.cf-titlebar-title { margin: 0; font-size: 18px; }
+.cf-titlebar-heading { display: flex; flex-direction: column; min-width: 0; }
+.cf-titlebar-patient { font-weight: 600; color: rgba(0,0,0,0.75); overflow-wrap: anywhere; }
 .cf-titlebar-buttons { margin-left: auto; }
+.cf-close-slot { display: flex; align-items: center; margin-left: auto; padding-left: 16px; border-left: 1px solid #d9d9d9; }
+.ant-btn.cf-close-case { background: #fff; color: #a8071a; border: 2px solid #a8071a; font-weight: 600; }
+.ant-btn.cf-close-case:not(:disabled):hover { background: #a8071a; color: #fff; border-color: #a8071a; }
+.ant-btn.cf-reopen { font-weight: 600; }
+.ant-btn.cf-leave-button { color: #a8071a; border-color: #a8071a; }
 .cf-draft-banner { margin-bottom: 12px; }
 .cf-body { display: flex; gap: 16px; align-items: flex-start; }
 .cf-sidebar { flex: 0 0 280px; position: sticky; top: 124px; max-height: calc(100vh - 140px); overflow-y: auto; background: #fff; border: 1px solid #f0f0f0; border-radius: 8px; }
@@ -33,7 +43,7 @@ h3.cf-subsection-title { font-size: 15px; margin: 0 0 8px; color: #8a1538; }
 .cf-field { display: flex; flex-direction: column; gap: 4px; min-width: 0; padding: 4px 0; scroll-margin-top: 140px; }
 .cf-field-wide { grid-column: 1 / -1; }
 .cf-label { font-weight: 500; }
-.cf-hint { color: rgba(0,0,0,0.55); font-size: 12px; }
+.cf-hint { color: rgba(0,0,0,0.65); font-size: 12px; }
 .cf-error, .cf-error-inline { color: #cf1322; font-size: 13px; min-height: 18px; }
 .cf-error:empty { min-height: 0; }
 .cf-group-invalid { outline: 1px solid #ff4d4f; border-radius: 6px; outline-offset: 3px; }
@@ -47,10 +57,10 @@ h3.cf-subsection-title { font-size: 15px; margin: 0 0 8px; color: #8a1538; }
 .cf-infant { border: 1px solid #f0f0f0; border-radius: 8px; padding: 8px 16px; margin-bottom: 12px; background: #fffafb; }
 h4.cf-infant-title { margin: 4px 0 8px; font-size: 14px; }
 .cf-entries { list-style: none; margin: 0 0 6px; padding: 0; display: flex; flex-direction: column; gap: 4px; }
-.cf-entries-empty { color: rgba(0,0,0,0.45); }
+.cf-entries-empty { color: rgba(0,0,0,0.65); }
 .cf-entry { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; padding: 4px 8px; background: #fafafa; border-radius: 6px; }
 .cf-entry-name { flex: 1 1 240px; }
-.cf-entry-category { color: rgba(0,0,0,0.55); }
+.cf-entry-category { color: rgba(0,0,0,0.65); }
 .cf-entry-stage { width: 140px; }
 .cf-entry-others { flex: 1 1 200px; max-width: 320px; }
 .cf-picker { padding: 12px; display: flex; flex-direction: column; gap: 8px; }
@@ -66,16 +76,25 @@ h2.cf-picker-title { font-size: 16px; margin: 0; }
 .cf-close-errors li { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 8px; }
 .cf-close-error-link { padding: 0; height: auto; }
 .cf-close-error-message { color: #cf1322; }
-.cf-close-error-section { color: rgba(0,0,0,0.45); font-size: 12px; }
+.cf-close-error-section { color: rgba(0,0,0,0.65); font-size: 12px; }
 .cf-conflict-actions { margin: 12px 0; }
 .cf-conflict-table { width: 100%; border-collapse: collapse; }
 .cf-conflict-table th, .cf-conflict-table td { text-align: left; padding: 6px 8px; border-bottom: 1px solid #f0f0f0; vertical-align: top; }
 .cf-conflict-choice { display: grid; grid-template-columns: 1fr 1fr; gap: 8px; width: 100%; }
+.cf-value { display: block; min-height: 32px; padding: 5px 0; color: rgba(0,0,0,0.88); font-size: 14px; overflow-wrap: anywhere; }
+.cf-entry-details { color: rgba(0,0,0,0.75); }
+.cf-none-answer { white-space: normal; height: auto; min-height: 32px; text-align: left; }
+.cf-entries + .ant-btn, .cf-entries ~ .cf-none-answer { margin: 4px 8px 0 0; }
 .cf-sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); white-space: nowrap; border: 0; }
-@media (max-width: 1023px) {
-  .cf-body { flex-direction: column; }
+@media (max-width: 1279px) {
+  .cf-body { flex-direction: column; align-items: stretch; }
   .cf-sidebar { position: static; flex-basis: auto; width: 100%; max-height: none; }
+  .cf-nav ul { display: flex; flex-wrap: wrap; gap: 2px 4px; padding: 4px 8px; }
+  .cf-nav-item { padding: 6px 10px; }
+}
+@media (max-width: 1023px) {
   .cf-titlebar { top: 52px; }
+  .cf-close-slot { border-left: 0; padding-left: 0; }
 }
 `;
 

@@ -6,7 +6,7 @@ import { emptyCaseForm, type CaseForm, type Patient } from '@pnss/libs';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetCaseQuery } from '../../api/cases.api.js';
 import { CaseFormStore } from './state/case-form.store.js';
-import { CaseFormView } from './case-form-view.js';
+import { CaseFormScreen } from './case-form-screen.js';
 import { draftKey } from './hooks/use-case-draft.js';
 
 /**
@@ -70,11 +70,11 @@ function LoadedCaseForm({
     if (serverCase) store.absorb(serverCase);
   }, [store, serverCase]);
   return (
-    <CaseFormView
+    <CaseFormScreen
       store={store}
+      patient={patient}
       patientid={patientid}
       caseid={caseid}
-      birthDate={patient.birthDate}
       draftKey={draftKey(patientid, caseid)}
       serverCase={opened}
     />

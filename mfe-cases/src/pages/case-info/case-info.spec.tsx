@@ -40,11 +40,50 @@ describe('Case information', () => {
     });
     const { user } = renderModuleAt('/newpatientcase');
     await user.type(screen.getByRole('textbox', { name: 'Case Number' }), 'PCRN-009');
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Maria');
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Santos');
     typeDate('Birth Date', '3/15/1990');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Successfully added new patient case!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/patients/p9/case/c9'));
-    expect(await api.requests[0].json()).toEqual({ caseNum: 'PCRN-009', birthDate: '1990-03-15', pediatricConfirmed: false });
+    const post = api.requests.find((r) => r.method === 'POST')!;
+    expect(await post.json()).toEqual({
+      caseNum: 'PCRN-009', firstName: 'Maria', middleName: null, lastName: 'Santos', birthDate: '1990-03-15', pediatricConfirmed: false,
+    });
+  });
+
+  it("Cases → Add asks the patient's name: no case makes an 'Unnamed patient'", async () => {
+    const api = mockApi({});
+    const { user } = renderModuleAt('/newpatientcase');
+    await user.type(screen.getByRole('textbox', { name: 'Case Number' }), 'PCRN-010');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Last name is required')).toBeInTheDocument();
+    expect(api.calls()).toEqual([]);
+  });
+
+  it('a new patient whose name and birth date match an existing patient is said so before saving, with the patient to open instead', async () => {
+    const api = mockApi({
+      'GET /api/patients/duplicates': {
+        body: { items: [{ _id: 'p1', patientid: 'p1', firstName: 'Maria', middleName: null, lastName: 'Santos', avatar: null, birthDate: '1990-03-15', hasOpenCase: true, isAdmitted: false }] },
+      },
+      'GET /api/patients/p1': { body: { _id: 'p1', patientid: 'p1', firstName: 'Maria', middleName: null, lastName: 'Santos', avatar: null, birthDate: '1990-03-15', pediatricConfirmed: false, hasOpenCase: true, medicalHistory: [] } },
+      'GET /api/patients/p1/cases': { body: [] },
+      'GET /api/patients': page([]),
+      'GET /api/patients/all/count': { body: { numOfPatients: 1 } },
+    });
+    const { user } = renderModuleAt('/newpatientcase');
+    await user.type(screen.getByRole('textbox', { name: 'Case Number' }), 'PCRN-011');
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'maria ');
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Santos');
+    typeDate('Birth Date', '3/15/1990');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findAllByText('This patient may already exist')).length).toBeGreaterThan(0);
+    const check = api.requests.find((r) => r.url.includes('/patients/duplicates'))!;
+    expect(new URL(check.url).searchParams.get('birthDate')).toBe('1990-03-15');
+    await user.click(screen.getByRole('button', { name: 'Open this patient' }));
+    await waitFor(() => expect(currentPath()).toBe('/patients/p1'));
+    expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
 
   it("Edit Case saves with the version opened, says 'Successfully updated patient case information!' and returns to #/cases", async () => {
@@ -88,6 +127,8 @@ describe('Case information', () => {
     });
     const { user } = renderModuleAt('/newpatientcase');
     await user.type(screen.getByRole('textbox', { name: 'Case Number' }), 'PCRN-001');
+    await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Maria');
+    await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Santos');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('Case number already exists')).toHaveLength(2);
     expect(currentPath()).toBe('/newpatientcase');

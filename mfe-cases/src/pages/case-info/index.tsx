@@ -5,7 +5,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { TOASTS } from '@pnss/libs/validation';
 import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
 import { useCreateCaseInfoMutation, useGetCaseInfoQuery, useUpdateCaseInfoMutation, type CaseInfoView } from '../../api/cases.api.js';
-import { LoadError } from '../../components/list-states.js';
+import { LoadError } from '@pnss/web';
+import { useDuplicatePatientCheck } from '../../components/duplicate-patients.js';
 import { useScreen } from '../../components/use-screen.js';
 import { fromIsoDate } from '../../format/display.js';
 import { asksPediatricConfirmation } from '../patient-form/patient-form-rules.js';
@@ -17,13 +18,15 @@ function formValuesOf(info: CaseInfoView): CaseInfoFormValues {
 
 interface CaseInfoFormProps {
   initialValues: CaseInfoFormValues;
+  /** New Case makes the patient too: their name is asked, so no case makes an 'Unnamed patient'. */
+  newPatient: boolean;
   readOnly: boolean;
   saving: boolean;
   onSave: (values: CaseInfoFormValues, form: ReturnType<typeof Form.useForm<CaseInfoFormValues>>[0]) => void;
   onBack: () => void;
 }
 
-function CaseInfoForm({ initialValues, readOnly, saving, onSave, onBack }: CaseInfoFormProps) {
+function CaseInfoForm({ initialValues, newPatient, readOnly, saving, onSave, onBack }: CaseInfoFormProps) {
   const [form] = Form.useForm<CaseInfoFormValues>();
   const birthDate = Form.useWatch('birthDate', form) as Dayjs | null | undefined;
   return (
@@ -38,6 +41,19 @@ function CaseInfoForm({ initialValues, readOnly, saving, onSave, onBack }: CaseI
       <Form.Item name="caseNum" label="Case Number" required rules={[caseInfoRule('caseNum')]} extra="The PCRN number of the case.">
         <Input autoComplete="off" maxLength={50} />
       </Form.Item>
+      {newPatient ? (
+        <>
+          <Form.Item name="firstName" label="First Name" required rules={[caseInfoRule('firstName', true)]}>
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+          <Form.Item name="middleName" label="Middle Name">
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+          <Form.Item name="lastName" label="Last Name" required rules={[caseInfoRule('lastName', true)]}>
+            <Input autoComplete="off" maxLength={100} />
+          </Form.Item>
+        </>
+      ) : null}
       <Form.Item name="birthDate" label="Birth Date" extra="The patient's date of birth: MM/DD/YYYY, M/D/YYYY or MMM D YYYY">
         <DateInput placeholder="MM/DD/YYYY" style={{ width: '100%' }} disabledDate={(day: Dayjs) => day.isAfter(new Date(), 'day')} />
       </Form.Item>
@@ -80,9 +96,10 @@ export function CaseInfoPage() {
   const [updateCaseInfo, updateState] = useUpdateCaseInfoMutation();
   const title = editing ? 'Edit Case' : 'New Case';
   const toCases = () => navigate('/cases');
+  const checkDuplicates = useDuplicatePatientCheck();
 
   const save = async (values: CaseInfoFormValues, form: Parameters<CaseInfoFormProps['onSave']>[1]) => {
-    const payload = toCaseInfoPayload(values);
+    const payload = toCaseInfoPayload(values, !editing);
     if (editing && caseid) {
       const result = await updateCaseInfo({ ...payload, caseid, patientid: info.currentData?.patientid, version: info.currentData?.version });
       if (result.error) {
@@ -93,6 +110,7 @@ export function CaseInfoPage() {
       navigate('/cases');
       return;
     }
+    if (!(await checkDuplicates({ firstName: payload.firstName, lastName: payload.lastName, birthDate: payload.birthDate }))) return;
     const result = await createCaseInfo(payload);
     if (result.error) {
       showError(result.error, form);
@@ -130,6 +148,7 @@ export function CaseInfoPage() {
         <CaseInfoForm
           key={info.currentData?._id ?? 'new'}
           initialValues={info.currentData ? formValuesOf(info.currentData) : EMPTY_CASE_INFO}
+          newPatient={!editing}
           readOnly={closed}
           saving={createState.isLoading || updateState.isLoading}
           onSave={(values, form) => void save(values, form)}

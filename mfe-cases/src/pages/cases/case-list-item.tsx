@@ -3,7 +3,7 @@ import { EditOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { caseStatus } from '@pnss/libs/rules';
 import type { CaseListEntry } from '../../api/cases.api.js';
-import { ageLabel, ageToday, caseTypeLabel, formatDate } from '../../format/display.js';
+import { ageLabel, ageToday, caseTypeLabel, formatDate, fullName } from '../../format/display.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
 
 interface CaseListItemProps {
@@ -17,8 +17,14 @@ function caseAge(item: CaseListEntry): number | null {
   return item.age ?? ageToday(item.birthDate);
 }
 
+/** The patient's full name as the row shows it: the server's, or made from the name parts. */
+export function rowPatientName(item: CaseListEntry): string {
+  const given = item.patientName?.trim();
+  return given || fullName(item);
+}
+
 /**
- * One case: its number, an Archived pill and the age (SPEC.md §2). The row is a link to the case
+ * One case: its number, the patient's full name, an Archived pill and the age (SPEC.md §2). The row is a link to the case
  * form, so Enter opens it; the case-information button sits beside the link, not inside it.
  */
 export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
@@ -27,9 +33,18 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
   const type = caseTypeLabel(item);
   return (
     <li style={{ display: 'flex', alignItems: 'center' }}>
-      <Link to={`/patients/${item.patientid}/case/${item._id}`} className="pnss-cases-row" style={{ flex: 1, minWidth: 0 }}>
+      <Link
+        to={`/patients/${item.patientid}/case/${item._id}`}
+        // × on the case form comes back here, to the list as it was left (SPEC.md §2).
+        state={{ from: 'cases' }}
+        className="pnss-cases-row"
+        style={{ flex: 1, minWidth: 0 }}
+      >
         <span className="pnss-cases-row-main">
-          <span className="pnss-cases-row-title">Case # {item.caseNum}</span>
+          <span className="pnss-cases-row-title">
+            Case # {item.caseNum}
+            <span className="pnss-cases-row-patient"> · {rowPatientName(item)}</span>
+          </span>
           <span className="pnss-cases-row-meta">
             {ageLabel(caseAge(item))}
             {admitted ? ` · Admitted ${admitted}` : ''}

@@ -1,12 +1,10 @@
 import { Button, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { InfiniteList, useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
 import { useGetCasesInfiniteQuery, type CaseListArgs } from '../../api/cases.api.js';
 import { casesFiltersChanged, selectCasesList, type CasesFilters as Filters } from '../../state/list-state.slice.js';
 import { ListHeader } from '../../components/list-header.js';
-import { ListEmpty, ListSkeleton, LoadError } from '../../components/list-states.js';
-import { InfiniteFooter } from '../../components/infinite-footer.js';
 import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
 import { CasesFilters } from './cases-filters.js';
 import { CaseListItem } from './case-list-item.js';
@@ -44,7 +42,6 @@ export function CasesPage() {
 
   const query = useGetCasesInfiniteQuery(toCaseArgs(filters), { skip: !access.canListCases });
   const pages = query.currentData?.pages;
-  const items = pages?.flatMap((page) => page.items) ?? [];
   const count = pages?.[0]?.count;
   useRememberedScroll('cases', scrollY, Boolean(pages));
 
@@ -71,35 +68,16 @@ export function CasesPage() {
         <>
           <CasesFilters filters={filters} onChange={(change) => dispatch(casesFiltersChanged(change))} />
           <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
-            {query.isError && !pages ? (
-              <LoadError error={query.error} title="The cases could not be loaded." onRetry={() => void query.refetch()} />
-            ) : !pages ? (
-              <ListSkeleton label="Loading cases" />
-            ) : items.length === 0 ? (
-              <ListEmpty title={emptyTitle}>
-                {!isFiltered(filters) && canAdd ? 'Click Add to record a new case.' : null}
-              </ListEmpty>
-            ) : (
-              <>
-                <ul className="pnss-cases-list" aria-label="Cases" aria-busy={query.isFetching}>
-                  {items.map((item) => (
-                    <CaseListItem key={item._id} item={item} canEditInfo={access.canEditCase} />
-                  ))}
-                </ul>
-                {query.isFetchNextPageError ? (
-                  <LoadError error={query.error} title="More cases could not be loaded." onRetry={() => void query.fetchNextPage()} />
-                ) : null}
-                <InfiniteFooter
-                  loaded={items.length}
-                  total={count ?? items.length}
-                  hasNextPage={query.hasNextPage}
-                  isFetchingNextPage={query.isFetchingNextPage}
-                  failed={query.isFetchNextPageError}
-                  onLoadMore={() => void query.fetchNextPage()}
-                  noun="cases"
-                />
-              </>
-            )}
+            <InfiniteList
+              query={query}
+              label="Cases"
+              noun={count === 1 ? 'case' : 'cases'}
+              className="pnss-cases-list"
+              itemKey={(item) => item._id}
+              renderItem={(item) => <CaseListItem item={item} canEditInfo={access.canEditCase} />}
+              emptyTitle={emptyTitle}
+              emptyHint={!isFiltered(filters) && canAdd ? 'Click Add to record a new case.' : null}
+            />
           </div>
         </>
       ) : (

@@ -9,7 +9,8 @@ import { TOASTS } from '@pnss/libs/validation';
 import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
 import { useCreatePatientMutation, useGetPatientQuery, useUpdatePatientMutation } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
-import { LoadError } from '../../components/list-states.js';
+import { LoadError } from '@pnss/web';
+import { useDuplicatePatientCheck } from '../../components/duplicate-patients.js';
 import { useScreen } from '../../components/use-screen.js';
 import { fromIsoDate } from '../../format/display.js';
 import { AvatarField } from './avatar-field.js';
@@ -117,6 +118,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
   const [updatePatient, updateState] = useUpdatePatientMutation();
   const title = editing ? 'Edit Patient' : 'New Patient';
   const toList = () => navigate('/patients');
+  const checkDuplicates = useDuplicatePatientCheck();
 
   const save = async (values: PatientFormValues, form: Parameters<PersonalInformationProps['onSave']>[1]) => {
     const payload = toPatientPayload(values);
@@ -130,6 +132,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
       navigate('/patients');
       return;
     }
+    if (!(await checkDuplicates({ firstName: payload.firstName, lastName: payload.lastName, birthDate: payload.birthDate ?? null }))) return;
     const result = await createPatient(payload);
     if (result.error) {
       showError(result.error, form);

@@ -44,15 +44,24 @@ describe('New Patient', () => {
   });
 
   it("saves a new patient, says 'Successfully added new patient!' and goes to the patient's new case", async () => {
-    const api = mockApi({ 'POST /api/patients': { status: 201, body: aPatient({ _id: 'p7', patientid: 'p7' }) } });
+    const api = mockApi({
+      // Before saving, the form asks whether this name and birth date already exist (none here).
+      'GET /api/patients/duplicates': page([]),
+      'POST /api/patients': { status: 201, body: aPatient({ _id: 'p7', patientid: 'p7' }) },
+    });
     const { user } = renderModuleAt('/newpatient');
     await user.type(screen.getByRole('textbox', { name: 'First Name' }), 'Maria');
     await user.type(screen.getByRole('textbox', { name: 'Last Name' }), 'Dela Cruz');
     typeDate('Date of Birth', 'Mar 15 1990');
+    // Confirming the date with Enter saves nothing: only Save does.
+    expect(api.calls()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Successfully added new patient!')).toBeInTheDocument();
     await waitFor(() => expect(currentPath()).toBe('/patients/p7/newcase'));
-    expect(await api.requests[0].json()).toEqual({
+    expect(api.calls().slice(0, 2)).toEqual(['GET /api/patients/duplicates', 'POST /api/patients']);
+    const check = new URL(api.requests[0].url).searchParams;
+    expect([check.get('firstName'), check.get('lastName'), check.get('birthDate')]).toEqual(['Maria', 'Dela Cruz', '1990-03-15']);
+    expect(await api.requests[1].json()).toEqual({
       firstName: 'Maria',
       middleName: null,
       lastName: 'Dela Cruz',

@@ -36,8 +36,8 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
           </Button>,
         ]
       : []),
-    // A submitted case belongs to a census package and the server refuses to reopen it.
-    ...(actions.reopen && status !== 'Submitted' && access.canReopenCase
+    // libs caseActions: a submitted case belongs to a census package and is never reopened.
+    ...(actions.reopen && access.canReopenCase
       ? [
           <Button key="reopen" icon={<UndoOutlined aria-hidden />} onClick={() => onReopen(form)} aria-label={`Reopen case # ${form.caseNum}`}>
             Reopen
@@ -69,11 +69,11 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
           <Tag color="blue" style={{ margin: 0 }}>
             Admitted
           </Tag>
-          <Typography.Text type="secondary">{form.room ? `Room ${form.room}` : 'No room recorded'}</Typography.Text>
+          <Typography.Text className="pnss-quiet-text">{form.room ? `Room ${form.room}` : 'No room recorded'}</Typography.Text>
         </Flex>
       ) : null}
       {status === 'Submitted' ? (
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0' }}>
+        <Typography.Paragraph className="pnss-quiet-text" style={{ margin: '4px 0' }}>
           Submitted in a census package: it can no longer be reopened.
         </Typography.Paragraph>
       ) : null}

@@ -2,13 +2,15 @@ import { Button, Flex, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { describeError, useAccess } from '@pnss/web';
+import type { CaseForm } from '@pnss/libs/api';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
 import { PatientAvatar } from '../../components/patient-avatar.js';
-import { ListEmpty, LoadError } from '../../components/list-states.js';
+import { LoadError } from '@pnss/web';
+import { ListEmpty } from '@pnss/web';
 import { ageLabel, ageToday, formatDate, fullName } from '../../format/display.js';
 import { CaseCard } from './case-card.js';
-import { useCaseStateActions } from './use-case-state-actions.js';
+import { useCaseStateChange } from '../../components/case-state/use-case-state-change.js';
 
 /**
  * SPEC.md §2 Patient preview (#/patients/:patientid): the patient, with edit and close, an Add
@@ -20,7 +22,8 @@ export function PatientPreviewPage() {
   const access = useAccess();
   const patient = useGetPatientQuery(patientid, { skip: !patientid });
   const cases = useGetPatientCasesQuery(patientid, { skip: !patientid || !access.canListCases });
-  const { confirmClose, confirmReopen, dialogs } = useCaseStateActions();
+  const stateChange = useCaseStateChange();
+  const target = (form: CaseForm) => ({ patientid: form.patientid, caseid: form._id ?? '', caseNum: form.caseNum, version: form.version });
   const close = () => navigate('/patients');
 
   const closeButton = (
@@ -54,10 +57,10 @@ export function PatientPreviewPage() {
         <div style={{ flex: 1, minWidth: 0 }}>
           {data ? (
             <>
-              <Typography.Title level={3} id="patient-preview-title" style={{ margin: 0, fontSize: 20 }}>
+              <Typography.Title level={3} id="patient-preview-title" className="pnss-cases-preview-name" style={{ margin: 0, fontSize: 20 }}>
                 {fullName(data)}
               </Typography.Title>
-              <Typography.Text type="secondary">
+              <Typography.Text className="pnss-quiet-text">
                 {birth ? `DOB ${birth}` : 'No date of birth'} · {ageLabel(ageToday(data.birthDate))}
               </Typography.Text>
             </>
@@ -93,7 +96,7 @@ export function PatientPreviewPage() {
       </Flex>
 
       {!access.canListCases ? (
-        <Typography.Paragraph type="secondary">You do not have permission to see this patient&apos;s cases.</Typography.Paragraph>
+        <Typography.Paragraph className="pnss-quiet-text">You do not have permission to see this patient&apos;s cases.</Typography.Paragraph>
       ) : cases.isError && !cases.currentData ? (
         <LoadError error={cases.error} title="The cases could not be loaded." onRetry={() => void cases.refetch()} />
       ) : !cases.currentData ? (
@@ -105,11 +108,11 @@ export function PatientPreviewPage() {
       ) : (
         <div aria-label="Patient cases" role="feed" aria-busy={cases.isFetching}>
           {caseList.map((form) => (
-            <CaseCard key={form._id} form={form} onClose={confirmClose} onReopen={confirmReopen} />
+            <CaseCard key={form._id} form={form} onClose={(f) => void stateChange.close(target(f))} onReopen={(f) => void stateChange.reopen(target(f))} />
           ))}
         </div>
       )}
-      {dialogs}
+      {stateChange.dialogs}
     </section>
   );
 }

@@ -3,7 +3,7 @@ import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi } from '@pnss/web/testing';
 import { aCase, aPatient, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
 import { obScoreLabel, infantLabel } from './case-details.js';
-import { reopenErrorMessage } from './use-case-state-actions.js';
+import { reopenErrorMessage } from '../../components/case-state/use-case-state-change.js';
 import { emptyInfant } from '@pnss/libs/api';
 
 function previewRoutes(cases = [aCase()], extra: Parameters<typeof mockApi>[0] = {}) {
@@ -73,7 +73,7 @@ describe('Patient preview', () => {
     expect(within(submitted).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
   });
 
-  it('shows the open-case details with labels from the code tables, and N/A! for what is missing', async () => {
+  it("shows the open-case details with labels from the code tables; an empty field reads 'Not recorded', not 'N/A!'", async () => {
     previewRoutes([
       aCase({
         caseFormType: 1,
@@ -100,6 +100,16 @@ describe('Patient preview', () => {
     const delivery = within(open).getByRole('region', { name: 'Delivery' });
     expect(delivery).toHaveTextContent('Caesarean Section');
     expect(delivery).toHaveTextContent('Baby 1: Livebirth · AOG 38 wks · 3200 g · 50 cm · Anomalies: WITHOUT');
+    const discharge = within(open).getByRole('region', { name: 'Discharge' });
+    expect(discharge).toHaveTextContent('Not recorded');
+    expect(discharge).not.toHaveTextContent('N/A!');
+    expect(within(discharge).getAllByText('Not recorded')[0]).toHaveClass('pnss-not-recorded');
+  });
+
+  it("keeps 'N/A!' for a stored code the lookup does not know (SPEC.md §3)", async () => {
+    previewRoutes([aCase({ caseFormType: 1, isPregnancy: true, motherCondition: 99 })]);
+    renderModuleAt('/patients/p1');
+    const open = await card('PCRN-001');
     expect(within(open).getByRole('region', { name: 'Discharge' })).toHaveTextContent('N/A!');
   });
 
@@ -137,9 +147,12 @@ describe('Patient preview', () => {
     await user.click(within(await dialogTitled('Are you sure you want to close the case ?')).getByRole('button', { name: 'Close case' }));
     const refusal = await dialogTitled('Case # PCRN-001 cannot be closed yet');
     expect(refusal).toHaveTextContent('Please fill out the following required fields correctly before closing the case :');
-    const fields = screen.getByRole('list', { name: 'Fields to correct' });
-    expect(fields).toHaveTextContent('Admission Date (Admission): required');
-    expect(fields).toHaveTextContent('Weight (kg) (Admission): Invalid Value');
+    const fields = screen.getByRole('list', { name: 'Fields to complete' });
+    // The one close-check dialog of the module, the same as the case form's.
+    expect(within(fields).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Admission DaterequiredAdmission',
+      'Weight (kg)Invalid ValueAdmission',
+    ]);
   });
 
   it("reopens a closed case after 'Are you sure you want to reopen patient case ?'", async () => {
@@ -185,9 +198,9 @@ describe('Patient preview', () => {
 
   it('writes the OB score as G P (FT-Pr-Ab-LB) and a baby with age, weight, height and anomalies', () => {
     expect(obScoreLabel({ obscoreG: 3, obscoreP: 2, obscoreFT: 1, obscorePr: 1, obscoreAb: 1, obscoreLB: 2 })).toBe('G3 P2 (1-1-1-2)');
-    expect(obScoreLabel({ obscoreG: null, obscoreP: null, obscoreFT: null, obscorePr: null, obscoreAb: null, obscoreLB: null })).toBe('N/A!');
+    expect(obScoreLabel({ obscoreG: null, obscoreP: null, obscoreFT: null, obscorePr: null, obscoreAb: null, obscoreLB: null })).toBe('Not recorded');
     expect(infantLabel({ ...emptyInfant(), status: 2, anomalies: true, anomalyOthers: 'Cleft lip' })).toBe(
-      'Early neonatal death (under 7 days) · AOG N/A! · N/A! · N/A! · Anomalies: WITH (Cleft lip)',
+      'Early neonatal death (under 7 days) · AOG Not recorded · Not recorded · Not recorded · Anomalies: WITH (Cleft lip)',
     );
   });
 });

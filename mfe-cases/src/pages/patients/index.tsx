@@ -1,12 +1,10 @@
 import { Button, Drawer, Flex, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useOutlet, useParams } from 'react-router-dom';
-import { useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { InfiniteList, useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
 import { useGetPatientsInfiniteQuery, type PatientListArgs } from '../../api/patients.api.js';
 import { patientsFiltersChanged, selectPatientsList, type PatientsFilters as Filters } from '../../state/list-state.slice.js';
 import { ListHeader } from '../../components/list-header.js';
-import { ListEmpty, ListSkeleton, LoadError } from '../../components/list-states.js';
-import { InfiniteFooter } from '../../components/infinite-footer.js';
 import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
 import { useScreen } from '../../components/use-screen.js';
 import { PatientsFilters } from './patients-filters.js';
@@ -43,7 +41,6 @@ export function PatientsPage() {
 
   const query = useGetPatientsInfiniteQuery(toPatientArgs(filters), { skip: !access.canListPatients });
   const pages = query.currentData?.pages;
-  const items = pages?.flatMap((page) => page.items) ?? [];
   const count = pages?.[0]?.count;
   useRememberedScroll('patients', scrollY, Boolean(pages));
 
@@ -69,35 +66,16 @@ export function PatientsPage() {
         <>
           <PatientsFilters filters={filters} onChange={onFilters} />
           <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
-            {query.isError && !pages ? (
-              <LoadError error={query.error} title="The patients could not be loaded." onRetry={() => void query.refetch()} />
-            ) : !pages ? (
-              <ListSkeleton label="Loading patients" />
-            ) : items.length === 0 ? (
-              <ListEmpty title={isFiltered(filters) ? 'No patients match these filters.' : 'No patients yet.'}>
-                {isFiltered(filters) ? null : access.canSavePatient ? 'Click Add to register the first patient.' : null}
-              </ListEmpty>
-            ) : (
-              <>
-                <ul className="pnss-cases-list" aria-label="Patients" aria-busy={query.isFetching}>
-                  {items.map((patient) => (
-                    <PatientListItem key={patient._id} patient={patient} selected={patient._id === patientid} />
-                  ))}
-                </ul>
-                {query.isFetchNextPageError ? (
-                  <LoadError error={query.error} title="More patients could not be loaded." onRetry={() => void query.fetchNextPage()} />
-                ) : null}
-                <InfiniteFooter
-                  loaded={items.length}
-                  total={count ?? items.length}
-                  hasNextPage={query.hasNextPage}
-                  isFetchingNextPage={query.isFetchingNextPage}
-                  failed={query.isFetchNextPageError}
-                  onLoadMore={() => void query.fetchNextPage()}
-                  noun="patients"
-                />
-              </>
-            )}
+            <InfiniteList
+              query={query}
+              label="Patients"
+              noun={count === 1 ? 'patient' : 'patients'}
+              className="pnss-cases-list"
+              itemKey={(patient) => patient._id}
+              renderItem={(patient) => <PatientListItem patient={patient} selected={patient._id === patientid} />}
+              emptyTitle={isFiltered(filters) ? 'No patients match these filters.' : 'No patients yet.'}
+              emptyHint={isFiltered(filters) ? null : access.canSavePatient ? 'Click Add to register the first patient.' : null}
+            />
           </div>
         </>
       ) : (

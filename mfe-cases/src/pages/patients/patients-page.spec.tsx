@@ -73,7 +73,7 @@ describe('Patients list', () => {
     await user.click(await screen.findByTitle('OB Cases'));
     await waitFor(() => expect(seen.at(-1)?.get('cases')).toBe('ob'));
 
-    const from = screen.getByRole('textbox', { name: 'From date' });
+    const from = screen.getByRole('textbox', { name: 'Admitted from' });
     fireEvent.mouseDown(from);
     fireEvent.change(from, { target: { value: 'Mar 5 2024' } });
     fireEvent.keyDown(from, { key: 'Enter', code: 'Enter' });

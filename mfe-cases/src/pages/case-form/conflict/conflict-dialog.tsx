@@ -1,12 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Radio, Space } from 'antd';
-import { CASE_FORM_FIELDS, fieldMeta, sameValue, type CaseForm } from '@pnss/libs';
+import { CASE_BOOKKEEPING_FIELDS, CASE_FORM_FIELDS, fieldMeta, sameValue, type CaseForm } from '@pnss/libs';
 import { formatFieldValue } from './field-value.js';
 
-/** Server-owned fields: never offered as a choice. */
-const NOT_CHOSEN = new Set<keyof CaseForm>([
-  '_id', 'patientid', 'version', 'createdAt', 'updatedAt', 'isClose', 'isArchived', 'submissionId', 'gyneForm',
-]);
+/**
+ * Never offered as a choice: the case's identity, version and server-owned fields (the libs
+ * list), and the gyne draft the form does not edit.
+ */
+const NOT_CHOSEN = new Set<keyof CaseForm>([...CASE_BOOKKEEPING_FIELDS, 'gyneForm']);
 
 export interface ConflictRow {
   field: keyof CaseForm;

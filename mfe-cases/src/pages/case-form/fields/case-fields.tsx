@@ -1,16 +1,40 @@
 import { memo, useEffect, useMemo, useState, type ChangeEvent } from 'react';
-import { Checkbox, Input, Radio, Select } from 'antd';
+import { Button, Checkbox, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DateInput } from '@pnss/web';
-import { BOOLEAN_CHOICES, PRESENCE_CHOICES, type CodeTable, type LookupEntry } from '@pnss/libs';
+import { DATE_DISPLAY_FORMAT, DateInput } from '@pnss/web';
+import {
+  BOOLEAN_CHOICES, MESSAGES, PRESENCE_CHOICES, checkNumberInput, describeLimit, parseNumberInput, type CodeTable, type LookupEntry,
+} from '@pnss/libs';
 import { FieldShell, type ControlProps } from './field-shell.js';
 import { useFieldBinding } from './field-binding.js';
+import { useCaseFormStore } from '../state/case-form.context.js';
+import { isNoneLabel, noneFirst } from './none-answer.js';
 
 interface BaseFieldProps {
   path: string;
   label?: string;
   hint?: string;
   wide?: boolean;
+}
+
+/**
+ * A closed case is a read-only view (issue 14): the answer as text in the normal text colour,
+ * not a greyed-out input; an empty answer reads 'Not recorded', a stored code the lookup does
+ * not know reads 'N/A!' (SPEC.md §3).
+ */
+export function ReadValue({ control: c, text }: { control: ControlProps; text: string | null }) {
+  return (
+    <output id={c.id} className="cf-value" aria-labelledby={c.labelId}>
+      {text === null || text === '' ? <span className="cf-not-recorded">Not recorded</span> : text}
+    </output>
+  );
+}
+
+export const UNKNOWN_CODE = 'N/A!';
+
+function codeText(value: unknown, options: ReadonlyArray<{ value: unknown; label: string }>): string | null {
+  if (value === null || value === undefined) return null;
+  return options.find((o) => o.value === value)?.label ?? UNKNOWN_CODE;
 }
 
 const aria = (c: ControlProps) => ({
@@ -24,7 +48,9 @@ export const YesNoField = memo(function YesNoField({ path, label, hint, presence
   const table = presence ? PRESENCE_CHOICES : BOOLEAN_CHOICES;
   return (
     <FieldShell path={path} label={label} hint={hint} kind="group">
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={codeText(typeof value === 'boolean' ? value : null, table.map((o) => ({ label: o.label, value: o.id === 1 })))} />
+      ) : (
         <Radio.Group
           id={c.id}
           name={c.id}
@@ -47,11 +73,13 @@ export const CodeField = memo(function CodeField({
 }: BaseFieldProps & { table: CodeTable; control?: 'radio' | 'select' }) {
   const { value, set } = useFieldBinding(path);
   const asRadio = control ? control === 'radio' : table.length <= 3;
-  const options = useMemo(() => table.map((o) => ({ label: o.label, value: o.id })), [table]);
+  const options = useMemo(() => noneFirst(table.map((o) => ({ label: o.label, value: o.id })), (o) => o.label), [table]);
   return (
     <FieldShell path={path} label={label} hint={hint} wide={wide} kind={asRadio ? 'group' : 'label'}>
       {(c) =>
-        asRadio ? (
+        c.disabled ? (
+          <ReadValue control={c} text={codeText(value, options)} />
+        ) : asRadio ? (
           <Radio.Group
             id={c.id}
             name={c.id}
@@ -76,10 +104,14 @@ export const LookupField = memo(function LookupField({
   path, label, hint, wide, entries,
 }: BaseFieldProps & { entries: readonly LookupEntry[] }) {
   const { value, set } = useFieldBinding(path);
-  const options = useMemo(() => lookupOptions(entries), [entries]);
+  const options = useMemo(() => noneFirst(lookupOptions(entries), (o) => o.label), [entries]);
   return (
     <FieldShell path={path} label={label} hint={hint} wide={wide}>
-      {(c) => <ChoiceSelect control={c} value={typeof value === 'number' ? value : null} options={options} onChange={set} />}
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={codeText(value, options)} />
+      ) : (
+        <ChoiceSelect control={c} value={typeof value === 'number' ? value : null} options={options} onChange={set} />
+      )}
     </FieldShell>
   );
 });
@@ -101,7 +133,8 @@ interface Option {
 function ChoiceSelect({
   control: c, value, options, onChange,
 }: { control: ControlProps; value: number | null; options: Option[]; onChange: (v: unknown) => void }) {
-  return (
+  const none = options.find((o) => isNoneLabel(o.label) && !o.disabled);
+  const select = (
     <Select<number | null>
       id={c.id}
       {...aria(c)}
@@ -118,6 +151,16 @@ function ChoiceSelect({
       virtual={false}
     />
   );
+  if (!none || value !== null) return select;
+  // The 'None' answer, one click away beside the list it heads.
+  return (
+    <div className="cf-inline">
+      {select}
+      <Button className="cf-none-answer" onClick={() => onChange(none.value)} aria-label={`Answer ${none.label}`}>
+        {none.label}
+      </Button>
+    </div>
+  );
 }
 
 /** Several codes of one table (PCOS symptoms), as checkboxes. */
@@ -126,7 +169,9 @@ export const CodeListField = memo(function CodeListField({ path, label, hint, ta
   const chosen = Array.isArray(value) ? (value as number[]) : [];
   return (
     <FieldShell path={path} label={label} hint={hint} kind="group" wide>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={chosen.map((id) => table.find((o) => o.id === id)?.label ?? UNKNOWN_CODE).join(', ')} />
+      ) : (
         <div role="group" id={c.id} aria-labelledby={c.labelId} {...aria(c)} className={c.invalid ? 'cf-group-invalid' : undefined}>
           <Checkbox.Group
             disabled={c.disabled}
@@ -145,7 +190,9 @@ export const CheckField = memo(function CheckField({ path, label }: BaseFieldPro
   const { value, set } = useFieldBinding(path);
   return (
     <FieldShell path={path} label={label} kind="group">
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={value === true ? 'Yes' : 'No'} />
+      ) : (
         <Checkbox
           id={c.id}
           aria-labelledby={c.labelId}
@@ -162,37 +209,52 @@ export const CheckField = memo(function CheckField({ path, label }: BaseFieldPro
 });
 
 /**
- * A number typed as text: what is typed is kept as typed, and an out-of-range number is kept and
- * flagged 'Invalid Value' by the close check instead of being silently clamped.
+ * A number typed as text (issue 14 item 5, libs plausibility): what is typed is kept as typed;
+ * text that is not a number says 'Invalid Value' while typing and stays 'Invalid Value' (never
+ * 'required'); a number outside the field's hard limit is an error once the field is left; the
+ * limits are written next to the field ('100–230 cm').
  */
 export const NumberField = memo(function NumberField({
   path, label, hint, suffix, integer,
 }: BaseFieldProps & { suffix?: string; integer?: boolean }) {
+  const store = useCaseFormStore();
   const { value, set } = useFieldBinding(path);
   const current = typeof value === 'number' ? value : null;
   const [text, setText] = useState(current === null ? '' : String(current));
   const [unreadable, setUnreadable] = useState(false);
   useEffect(() => {
     // The store changed the number (a derived value, a restored draft): show it.
-    setText((shown) => (parseNumber(shown) === current ? shown : current === null ? '' : String(current)));
+    setText((shown) => {
+      const parsed = parseNumberInput(shown);
+      // Unreadable text is kept as typed (its stored value is empty), so the user can correct it.
+      if (parsed === current || (parsed === undefined && current === null)) return shown;
+      return current === null ? '' : String(current);
+    });
   }, [current]);
+  useEffect(() => () => store.setUnreadable(path, false), [store, path]);
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const typed = event.target.value;
     setText(typed);
-    const parsed = parseNumber(typed);
-    setUnreadable(typed.trim() !== '' && parsed === null);
-    if (parsed !== current) set(parsed);
+    const parsed = parseNumberInput(typed);
+    const bad = checkNumberInput(typed) !== null;
+    setUnreadable(bad);
+    store.setUnreadable(path, bad);
+    const next = parsed === undefined ? null : parsed;
+    if (next !== current) set(next);
   };
+  const limit = describeLimit(path);
+  const shownHint = [limit, hint].filter(Boolean).join(' · ') || undefined;
   return (
-    <FieldShell path={path} label={label} hint={hint}>
-      {(c) => (
+    <FieldShell path={path} label={label} hint={shownHint}>
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={current === null ? null : `${current}${suffix ? ` ${suffix}` : ''}`} />
+      ) : (
         <>
           <Input
             id={c.id}
             {...aria(c)}
             aria-invalid={c.invalid || unreadable || undefined}
             status={c.invalid || unreadable ? 'error' : undefined}
-            disabled={c.disabled}
             inputMode={integer ? 'numeric' : 'decimal'}
             autoComplete="off"
             value={text}
@@ -200,25 +262,20 @@ export const NumberField = memo(function NumberField({
             suffix={suffix}
             className="cf-number"
           />
-          {unreadable && !c.invalid ? <div className="cf-error-inline">Invalid Value</div> : null}
+          {unreadable && !c.invalid ? <div className="cf-error-inline" role="alert">{MESSAGES.invalidValue}</div> : null}
         </>
       )}
     </FieldShell>
   );
 });
 
-function parseNumber(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '' || !/^-?\d*\.?\d*$/.test(trimmed) || trimmed === '-' || trimmed === '.') return null;
-  const n = Number(trimmed);
-  return Number.isFinite(n) ? n : null;
-}
-
 export const TextField = memo(function TextField({ path, label, hint, wide }: BaseFieldProps) {
   const { value, set } = useFieldBinding(path);
   return (
     <FieldShell path={path} label={label} hint={hint} wide={wide}>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={typeof value === 'string' ? value : null} />
+      ) : (
         <Input
           id={c.id}
           {...aria(c)}
@@ -239,7 +296,9 @@ export const DateField = memo(function DateField({ path, label, hint }: BaseFiel
   const day: Dayjs | null = typeof value === 'string' && dayjs(value, 'YYYY-MM-DD', true).isValid() ? dayjs(value, 'YYYY-MM-DD') : null;
   return (
     <FieldShell path={path} label={label} hint={hint}>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={day ? day.format(DATE_DISPLAY_FORMAT) : null} />
+      ) : (
         <DateInput
           id={c.id}
           {...aria(c)}
@@ -261,8 +320,10 @@ export const DerivedField = memo(function DerivedField({ path, label, hint, form
   const shown = value === null || value === undefined ? '' : format ? format(value) : String(value);
   return (
     <FieldShell path={path} label={label} hint={hint}>
-      {(c) => (
-        <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly disabled={c.disabled} value={shown} placeholder="Computed" className="cf-derived" />
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={shown} />
+      ) : (
+        <Input id={c.id} {...aria(c)} status={c.invalid ? 'error' : undefined} readOnly value={shown} placeholder="Computed" className="cf-derived" />
       )}
     </FieldShell>
   );

@@ -9,6 +9,7 @@ import { useCaseFormStore, useFormValue } from '../state/case-form.context.js';
 import { PICKER_LISTS, usePicker, type PickerField } from '../picker/picker.context.js';
 import { FieldShell } from './field-shell.js';
 import { labelOf } from './field-binding.js';
+import { noneEntryOf } from './none-answer.js';
 
 type ListEntry = HistoryEntry & Partial<GyneDiagnosisEntry>;
 
@@ -26,6 +27,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
   const entries = useFormValue(path as keyof CaseForm) as ListEntry[];
   const list = PICKER_LISTS[path];
   const text = label ?? labelOf(path);
+  const none = noneEntryOf(list);
   const update = useCallback(
     (index: number, patch: Partial<ListEntry>) => {
       const current = store.getState().form[path] as ListEntry[];
@@ -45,7 +47,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
       {(c) => (
         <div role="group" aria-labelledby={c.labelId} aria-describedby={c.describedBy} aria-invalid={c.invalid || undefined}>
           <ul className={`cf-entries${c.invalid ? ' cf-group-invalid' : ''}`} aria-label={`Chosen: ${text}`}>
-            {entries.length === 0 ? <li className="cf-entries-empty">None chosen</li> : null}
+            {entries.length === 0 ? <li className="cf-entries-empty">{c.disabled ? 'Not recorded' : 'None chosen'}</li> : null}
             {entries.map((entry, index) => {
               const name = lookupLabel(list, entry.conditionId);
               const category = findLookupEntry(list, entry.categoryId)?.name;
@@ -57,7 +59,10 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
                     {category && category !== name ? <span className="cf-entry-category">{category}: </span> : null}
                     {name}
                   </span>
-                  {path === 'gynecologicalDiagnosis' && isMalignantCategory(entry.categoryId) ? (
+                  {c.disabled ? (
+                    <ReadOnlyDetails path={path} entry={entry} />
+                  ) : null}
+                  {!c.disabled && path === 'gynecologicalDiagnosis' && isMalignantCategory(entry.categoryId) ? (
                     <Select
                       aria-label={`Stage of ${name}`}
                       disabled={c.disabled}
@@ -69,7 +74,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
                       popupMatchSelectWidth={false}
                     />
                   ) : null}
-                  {path === 'concomitantProcedure' ? (
+                  {!c.disabled && path === 'concomitantProcedure' ? (
                     <Select
                       aria-label={`Procedure type of ${name}`}
                       disabled={c.disabled}
@@ -80,7 +85,7 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
                       popupMatchSelectWidth={false}
                     />
                   ) : null}
-                  {others ? (
+                  {!c.disabled && others ? (
                     <Input
                       aria-label={prompt}
                       placeholder={prompt}
@@ -93,22 +98,17 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
                       className="cf-entry-others"
                     />
                   ) : null}
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<CloseOutlined />}
-                    aria-label={`Remove ${name}`}
-                    disabled={c.disabled}
-                    onClick={() => remove(index)}
-                  />
+                  {c.disabled ? null : (
+                    <Button type="text" size="small" icon={<CloseOutlined />} aria-label={`Remove ${name}`} onClick={() => remove(index)} />
+                  )}
                 </li>
               );
             })}
           </ul>
+          {c.disabled ? null : (
           <Button
             id={c.id}
             icon={<UnorderedListOutlined />}
-            disabled={c.disabled}
             aria-label={`Choose ${text}`}
             aria-haspopup="true"
             aria-expanded={picker.field === path}
@@ -116,8 +116,31 @@ export const HistoryListField = memo(function HistoryListField({ path, label }: 
           >
             Choose {text}
           </Button>
+          )}
+          {none && entries.length === 0 && !c.disabled ? (
+            <Button
+              className="cf-none-answer"
+              onClick={() => store.change({ [path]: [{ conditionId: none.conditionId, categoryId: none.categoryId, others: null }] } as Partial<CaseForm>)}
+            >
+              {none.label}
+            </Button>
+          ) : null}
         </div>
       )}
     </FieldShell>
   );
 });
+
+/** A closed case's entry details as text: the stage, the procedure type, the free text of 'Others'. */
+function ReadOnlyDetails({ path, entry }: { path: PickerField; entry: ListEntry }) {
+  const parts: string[] = [];
+  if (path === 'gynecologicalDiagnosis' && isMalignantCategory(entry.categoryId) && entry.gyneStage != null) {
+    parts.push(`Stage ${STAGE_OPTIONS.find((o) => o.value === entry.gyneStage)?.label ?? 'N/A!'}`);
+  }
+  if (path === 'concomitantProcedure' && entry.procedureType != null) {
+    parts.push(PROCEDURE_TYPE_OPTIONS.find((o) => o.value === entry.procedureType)?.label ?? 'N/A!');
+  }
+  const others = path === 'gynecologicalDiagnosis' ? entry.othersField : entry.others;
+  if (entry.conditionId === OTHERS_CONDITION_ID && others) parts.push(others);
+  return parts.length > 0 ? <span className="cf-entry-details">{parts.join(' · ')}</span> : null;
+}

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Button, Space, Tag } from 'antd';
-import { CloseOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useAccess } from '@pnss/web';
 import { caseActions, caseStatus } from '@pnss/libs';
 import { useCaseFormSelector } from '../state/case-form.context.js';
@@ -11,12 +11,23 @@ const savedOf = (s: CaseFormState) => s.saved;
 const caseNumOf = (s: CaseFormState) => s.form.caseNum;
 const dirtyOf = (s: CaseFormState) => s.dirty;
 
+interface TitleBarProps {
+  actions: CaseActionsApi;
+  /** The patient's full name: the bar sticks to the top, so the patient stays in view while scrolling. */
+  patientName: string;
+  /** Where leaving the form goes, in words ('Back to Cases'). */
+  backLabel: string;
+  onLeave: () => void;
+}
+
 /**
  * SPEC.md §2 title bar: 'Case # {number}' and Archive (not closed, not new, not archived),
  * Unarchive (archived), Save (hidden when closed), Close (not closed, not new, not archived),
  * Reopen (closed and not new), from the libs caseActions rule on the stored case.
+ * Leaving the form is a labelled Back at the start; closing the case is 'Close case', set apart
+ * at the end in its own strong colour, so the two can never be taken for each other.
  */
-export const TitleBar = memo(function TitleBar({ actions, onLeave }: { actions: CaseActionsApi; onLeave: () => void }) {
+export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel, onLeave }: TitleBarProps) {
   const saved = useCaseFormSelector(savedOf);
   const caseNum = useCaseFormSelector(caseNumOf);
   const dirty = useCaseFormSelector(dirtyOf);
@@ -25,7 +36,13 @@ export const TitleBar = memo(function TitleBar({ actions, onLeave }: { actions: 
   const busy = actions.busy;
   return (
     <div className="cf-titlebar" role="toolbar" aria-label="Case actions">
-      <h2 className="cf-titlebar-title">Case # {caseNum}</h2>
+      <Button className="cf-back" icon={<ArrowLeftOutlined aria-hidden />} onClick={onLeave}>
+        {backLabel}
+      </Button>
+      <div className="cf-titlebar-heading">
+        <h2 className="cf-titlebar-title">Case # {caseNum}</h2>
+        <span className="cf-titlebar-patient">{patientName}</span>
+      </div>
       <Space size={4} wrap className="cf-titlebar-tags">
         {saved._id ? <Tag color={saved.isClose ? 'default' : 'green'}>{caseStatus(saved)}</Tag> : null}
         {saved.isArchived ? <Tag color="orange">Archived</Tag> : null}
@@ -47,18 +64,32 @@ export const TitleBar = memo(function TitleBar({ actions, onLeave }: { actions: 
             Save
           </Button>
         ) : null}
-        {shown.close && access.canCloseCase ? (
-          <Button type="primary" danger onClick={actions.close} loading={busy === 'close'} disabled={busy !== null}>
-            Close
-          </Button>
-        ) : null}
         {shown.reopen && access.canReopenCase ? (
-          <Button onClick={actions.reopen} loading={busy === 'reopen'} disabled={busy !== null}>
-            Reopen
+          <Button
+            type="primary"
+            className="cf-reopen"
+            icon={<UnlockOutlined aria-hidden />}
+            onClick={actions.reopen}
+            loading={busy === 'reopen'}
+            disabled={busy !== null}
+          >
+            Reopen case
           </Button>
         ) : null}
-        <Button type="text" icon={<CloseOutlined />} aria-label="Leave the case form" onClick={onLeave} />
       </Space>
+      {shown.close && access.canCloseCase ? (
+        <div className="cf-close-slot">
+          <Button
+            className="cf-close-case"
+            icon={<LockOutlined aria-hidden />}
+            onClick={actions.close}
+            loading={busy === 'close'}
+            disabled={busy !== null}
+          >
+            Close case
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 });

@@ -4,6 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { OTHERS_CONDITION_ID, PHASED_OUT_SUFFIX, fieldMeta, searchLookup, type CaseForm, type HistoryEntry } from '@pnss/libs';
 import { useCaseFormStore, useFormValue, useReadOnly } from '../state/case-form.context.js';
 import { PICKER_LISTS, type PickerField } from './picker.context.js';
+import { noneFirst } from '../fields/none-answer.js';
 
 type Entry = HistoryEntry & { othersField?: string | null; gyneStage?: number | null };
 
@@ -26,7 +27,7 @@ export const CheckboxPicker = memo(function CheckboxPicker({ field, onBack }: { 
   const searchRef = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const label = fieldMeta(field).label;
-  const categories = useMemo(() => searchLookup(PICKER_LISTS[field], term), [field, term]);
+  const categories = useMemo(() => noneFirst(searchLookup(PICKER_LISTS[field], term), (c) => c.name), [field, term]);
   const chosen = useMemo(() => new Map(entries.map((e, i) => [e.conditionId, i])), [entries]);
 
   useEffect(() => {

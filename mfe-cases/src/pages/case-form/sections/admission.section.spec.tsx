@@ -57,7 +57,7 @@ describe('Admission section (SPEC.md §2, §4)', () => {
     expect(store.getState().form.age).toBe(31);
   });
 
-  it("a field shows its problem once the user leaves it: red border, the spec's message, announced", async () => {
+  it("a field shows its problem once the user leaves it: red border, 'required', the weight limit or 'Invalid Value', announced with its limit hint", async () => {
     const store = makeCaseStore();
     const { user } = renderOnStore(<AdmissionSection />, store);
     const weight = screen.getByLabelText('Weight (kg)');
@@ -65,10 +65,19 @@ describe('Admission section (SPEC.md §2, §4)', () => {
     await user.click(weight);
     await user.tab();
     expect(weight).toHaveAttribute('aria-invalid', 'true');
-    const message = document.getElementById(weight.getAttribute('aria-describedby')!);
+    // aria-describedby names the problem first, then the hint that shows the field's limits.
+    const [messageId, hintId] = weight.getAttribute('aria-describedby')!.split(' ');
+    const message = document.getElementById(messageId);
+    expect(document.getElementById(hintId)).not.toBeNull();
     expect(message).toHaveTextContent('required');
     expect(message).toHaveAttribute('role', 'alert');
+    // A number outside the hard limit (libs plausibility, weight 25-300 kg) names the limit.
     await user.type(weight, '-3');
+    await user.tab();
+    expect(message).toHaveTextContent('Weight (kg) must be between 25 and 300');
+    // Text that is not a number is 'Invalid Value' (SPEC.md §8).
+    await user.clear(weight);
+    await user.type(weight, '6o.5');
     await user.tab();
     expect(message).toHaveTextContent('Invalid Value');
   });

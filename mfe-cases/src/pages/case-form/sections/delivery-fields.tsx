@@ -6,7 +6,7 @@ import {
 } from '@pnss/libs';
 import { FieldShell } from '../fields/field-shell.js';
 import { useFieldBinding } from '../fields/field-binding.js';
-import { lookupOptions } from '../fields/case-fields.js';
+import { ReadValue, UNKNOWN_CODE, lookupOptions } from '../fields/case-fields.js';
 import { useCaseFormSelector } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 
@@ -20,7 +20,9 @@ export const InfantsNumberField = memo(function InfantsNumberField() {
   const others = count !== null && count >= INFANT_COUNT_MIN_OTHERS;
   return (
     <FieldShell path="infantsNumber" wide>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={count === null ? null : String(count)} />
+      ) : (
         <div className="cf-inline">
           <Select<number | null>
             id={c.id}
@@ -91,7 +93,9 @@ export const MannerField = memo(function MannerField({ path, label }: { path: 'd
   );
   return (
     <FieldShell path={path} label={label} wide>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={typeof value === 'number' ? (options.find((o) => o.value === value)?.label ?? UNKNOWN_CODE) : null} />
+      ) : (
         <Select<number | null>
           id={c.id}
           aria-invalid={c.invalid || undefined}
@@ -123,7 +127,9 @@ export const IndicationsField = memo(function IndicationsField({
   const onChange = useCallback((next: number[]) => set(next), [set]);
   return (
     <FieldShell path={path} wide>
-      {(c) => (
+      {(c) => c.disabled ? (
+        <ReadValue control={c} text={chosen.map((id) => options.find((o) => o.value === id)?.label ?? UNKNOWN_CODE).join(', ')} />
+      ) : (
         <Select<number[]>
           id={c.id}
           mode="multiple"

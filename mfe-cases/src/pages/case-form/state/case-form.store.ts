@@ -1,6 +1,6 @@
 import {
-  applyCaseChange, calendarDateOf, sameValue, validateCaseSave, validateCloseCase, validateDate, isPostpartumVariant,
-  sectionsWithErrors, type CaseForm, type FieldError, type Infant,
+  MESSAGES, SERVER_OWNED_CASE_FIELDS, applyCaseChange, calendarDateOf, caseSaveErrors, fieldMeta, sameValue, unconfirmedWarnings,
+  validateCloseCase, sectionsWithErrors, type CaseForm, type FieldError, type Infant, type PlausibilityWarning,
 } from '@pnss/libs';
 
 /** Field paths whose problems the form reports: case-form keys, and 'neonatal[0].apgar1m' for infants. */
@@ -39,6 +39,8 @@ export class CaseFormStore {
   private state: CaseFormState;
   private readonly listeners = new Set<Listener>();
   private readonly today: () => string;
+  /** Number fields holding text that is not a number ('6o.5'): 'Invalid Value', never 'required'. */
+  private unreadable = new Set<FieldPath>();
 
   constructor(initial: CaseForm, private readonly options: CaseFormStoreOptions) {
     this.today = options.today ?? (() => calendarDateOf(new Date()));
@@ -66,6 +68,19 @@ export class CaseFormStore {
   changeInfant(index: number, patch: Partial<Infant>): void {
     const neonatal = this.state.form.neonatal.map((infant, i) => (i === index ? { ...infant, ...patch } : infant));
     this.change({ neonatal });
+  }
+
+  /**
+   * A number field holds text that is not a number (SPEC.md §8 'Invalid Value'): the stored value
+   * is empty, but the field's problem is what was typed, and a save is refused until it is fixed.
+   */
+  setUnreadable(path: FieldPath, unreadable: boolean): void {
+    if (this.unreadable.has(path) === unreadable) return;
+    const next = new Set(this.unreadable);
+    if (unreadable) next.add(path);
+    else next.delete(path);
+    this.unreadable = next;
+    this.set(this.derive(this.state.form, this.state.saved, this.state.touched, this.state.revealAll));
   }
 
   /** The user left a field: from now on its problem shows. */
@@ -137,12 +152,24 @@ export class CaseFormStore {
 
   /** The problems of the form as the server would judge Close, for the dialog. */
   closeErrors(): FieldError[] {
-    return validateCloseCase(this.state.form, { today: this.today(), patientBirthDate: this.options.patientBirthDate });
+    return validateCloseCase(this.state.form, { today: this.today() });
   }
 
-  /** 'Please enter the Case #' and the date bounds: what stops a save. */
+  /** The libs save check ('Please enter the Case #', date bounds, hard limits, OB score) and unreadable numbers: what stops a save. */
   saveErrors(): FieldError[] {
-    return saveChecks(this.state.form, this.today());
+    return [...this.unreadableErrors(), ...caseSaveErrors(this.state.form, { today: this.today() })];
+  }
+
+  /** Unusual but possible values this save brings that the user has not confirmed yet (libs softWarnings). */
+  unconfirmedWarnings(confirmed: readonly string[] = []): PlausibilityWarning[] {
+    return unconfirmedWarnings(this.state.saved, this.state.form, confirmed);
+  }
+
+  private unreadableErrors(): FieldError[] {
+    return [...this.unreadable].map((field) => {
+      const meta = fieldMeta(field);
+      return { field, label: meta.label, section: meta.section, message: MESSAGES.invalidValue };
+    });
   }
 
   /** A form as the rules leave it, without what the server owns: for "is this the same work". */
@@ -155,7 +182,8 @@ export class CaseFormStore {
   }
 
   private derive(form: CaseForm, saved: CaseForm, touched: ReadonlySet<FieldPath>, revealAll: boolean): CaseFormState {
-    const list = [...validateCloseCase(form, { today: this.today() }), ...saveChecks(form, this.today())];
+    // What was typed comes first: an unreadable number is 'Invalid Value', not the 'required' of its empty value.
+    const list = [...this.unreadableErrors(), ...caseSaveErrors(form, { today: this.today() }), ...validateCloseCase(form, { today: this.today() })];
     const errors = new Map<FieldPath, FieldError>();
     for (const error of list) if (!errors.has(error.field)) errors.set(error.field, error);
     return {
@@ -175,18 +203,9 @@ export class CaseFormStore {
   }
 }
 
-function saveChecks(form: CaseForm, today: string): FieldError[] {
-  const errors: FieldError[] = validateCaseSave(form);
-  for (const field of ['admissionDate', 'dischargeDate', 'deliveryDate'] as const) {
-    const bounded = field !== 'deliveryDate' || !isPostpartumVariant(form);
-    const error = validateDate(field, form[field], { today, bounded });
-    if (error) errors.push(error);
-  }
-  return errors;
-}
-
-/** What the server owns and the user never edits: left out when deciding whether there are unsaved edits. */
+/** What the server owns (the libs list) and the version: left out when deciding whether there are unsaved edits. */
 function stripVolatile(form: CaseForm): Partial<CaseForm> {
-  const { version: _v, createdAt: _c, updatedAt: _u, isClose: _cl, isArchived: _a, submissionId: _s, ...rest } = form;
+  const rest: Partial<CaseForm> = { ...form };
+  for (const field of [...SERVER_OWNED_CASE_FIELDS, 'version'] as const) delete rest[field];
   return rest;
 }

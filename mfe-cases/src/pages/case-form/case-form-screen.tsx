@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Space } from 'antd';
-import { caseActions, sameValue, type CaseForm } from '@pnss/libs';
+import { useLocation } from 'react-router-dom';
+import { Alert, Button, Space } from 'antd';
+import { caseActions, sameValue, type CaseForm, type Patient } from '@pnss/libs';
 import { CaseFormProvider } from './state/case-form.context.js';
 import type { CaseFormStore } from './state/case-form.store.js';
 import { PickerContext, type PickerControl, type PickerField } from './picker/picker.context.js';
@@ -17,30 +17,34 @@ import { ComorbiditiesSection } from './sections/comorbidities.section.js';
 import { GyneSection } from './sections/gyne.section.js';
 import { MigsSection } from './sections/migs.section.js';
 import { DischargeSection } from './sections/discharge.section.js';
-import { CloseErrorsDialog } from './dialogs/close-errors-dialog.js';
 import { ConflictDialog } from './conflict/conflict-dialog.js';
 import { useCaseActions } from './hooks/use-case-actions.js';
 import { clearDraft, useCaseDraft, useOfferedDraft, type CaseDraft } from './hooks/use-case-draft.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
+import { fullName } from '../../format/display.js';
 
-interface CaseFormViewProps {
+interface CaseFormScreenProps {
   store: CaseFormStore;
+  patient: Patient;
   patientid: string;
   caseid: string | null;
-  birthDate: string | null;
   draftKey: string;
   /** The server copy the form opened on (null while a new case is unsaved). */
   serverCase: CaseForm | null;
 }
 
 /** The PNSS case form (SPEC.md §2 "Case form"): header, title bar, left navigation or picker, and the body. */
-export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, serverCase }: CaseFormViewProps) {
-  const navigate = useNavigate();
-  const { modal } = App.useApp();
+export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, serverCase }: CaseFormScreenProps) {
+  const location = useLocation();
   const saved = useSyncExternalStore(store.subscribe, () => store.getState().saved);
   const readOnly = caseActions(saved).readOnly;
-  const actions = useCaseActions(store, patientid, caseid, draftKey);
+  const jump = useCallback((field: string) => {
+    setPickerField(null);
+    // After the picker (if open) gives the sidebar back to the navigation.
+    setTimeout(() => focusField(field), 0);
+  }, []);
+  const actions = useCaseActions(store, patientid, caseid, draftKey, jump);
 
   const [pickerField, setPickerField] = useState<PickerField | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -64,39 +68,16 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
   const differs = useCallback((draft: CaseDraft) => !sameValue(store.normalizeForCompare(draft.form), store.normalizeForCompare(store.getState().form)), [store]);
   const [offered, setOffered] = useOfferedDraft(draftKey, serverCase ?? store.getState().saved, differs);
 
-  const confirmLeave = useCallback(
-    () =>
-      new Promise<boolean>((resolve) => {
-        modal.confirm({
-          title: 'Leave without saving?',
-          content: 'This case has unsaved changes. They stay in this browser and are offered again when you reopen the case.',
-          okText: 'Leave',
-          cancelText: 'Stay',
-          onOk: () => resolve(true),
-          onCancel: () => resolve(false),
-        });
-      }),
-    [modal],
-  );
-  const ownRoute = useCallback((url: string) => {
-    const hash = url.includes('#') ? url.slice(url.indexOf('#') + 1) : '';
-    return caseid !== null && hash === `/patients/${patientid}/case/${caseid}`;
-  }, [patientid, caseid]);
-  useLeaveGuard(store, confirmLeave, ownRoute);
-
-  const jump = useCallback((field: string) => {
-    setPickerField(null);
-    // After the picker (if open) gives the sidebar back to the navigation.
-    setTimeout(() => focusField(field), 0);
-  }, []);
+  const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
+  const back = backTarget(location.state, patientid);
 
   return (
     <CaseFormProvider store={store} readOnly={readOnly}>
       <PickerContext.Provider value={picker}>
         <CaseFormStyles />
         <div className="cf-page" data-case-id={caseid ?? 'new'} data-readonly={readOnly ? 'true' : 'false'}>
-          <CaseHeader birthDate={birthDate} caseNum={saved.caseNum} isNew={!caseid} />
-          <TitleBar actions={actions} onLeave={() => navigate(`/patients/${encodeURIComponent(patientid)}`)} />
+          <CaseHeader patient={patient} caseNum={saved.caseNum} isNew={!caseid} />
+          <TitleBar actions={actions} patientName={fullName(patient)} backLabel={back.label} onLeave={() => guard.leave(back.to)} />
           {offered && !readOnly ? (
             <Alert
               type="info"
@@ -149,9 +130,7 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
             </div>
           </div>
         </div>
-        {actions.closeErrors ? (
-          <CloseErrorsDialog errors={actions.closeErrors} onJump={jump} onClosed={actions.dismissCloseErrors} />
-        ) : null}
+        {actions.dialogs}
         {actions.conflict ? (
           <ConflictDialog
             mine={store.getState().form}
@@ -160,7 +139,15 @@ export function CaseFormView({ store, patientid, caseid, birthDate, draftKey, se
             onCancel={actions.dismissConflict}
           />
         ) : null}
+        {guard.dialog}
       </PickerContext.Provider>
     </CaseFormProvider>
   );
+}
+
+/** Where × goes: back to the Cases list when the case was opened from it (SPEC.md §2), else the patient. */
+export function backTarget(state: unknown, patientid: string): { to: string; label: string } {
+  const from = (state as { from?: unknown } | null)?.from;
+  if (from === 'cases') return { to: '/cases', label: 'Back to Cases' };
+  return { to: `/patients/${encodeURIComponent(patientid)}`, label: 'Back to the patient' };
 }

@@ -1,20 +1,20 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
-import { describeError, showError, toast } from '@pnss/web';
+import { describeError, toast } from '@pnss/web';
 import {
-  CONFIRMATIONS, MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type CaseForm, type CaseFormPayload,
-  type FieldError,
+  MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, withoutServerOwned, type CaseForm, type CaseFormPayload,
+  type FieldError, type PlausibilityWarning,
 } from '@pnss/libs';
 import {
-  useArchiveCaseMutation, useCloseCaseMutation, useCreateCaseMutation, useReopenCaseMutation, useUnarchiveCaseMutation,
-  useUpdateCaseMutation,
+  useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
 } from '../../../api/cases.api.js';
 import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
 import { clearDraft } from './use-case-draft.js';
+import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
 
-type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'conflict' | 'failed'; error?: unknown };
+type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed'; error?: unknown };
 
 interface ErrorBody {
   message?: string;
@@ -31,16 +31,16 @@ function errorBody(error: unknown): { status: number | null; body: ErrorBody } {
   return { status: null, body: {} };
 }
 
-/** The form as the server takes it: everything the clinician edits, without what the server owns. */
-export function toPayload(form: CaseForm): CaseFormPayload {
-  const { isClose: _c, isArchived: _a, submissionId: _s, createdAt: _ca, updatedAt: _ua, ...payload } = form;
-  return payload;
+/** The form as the server takes it: everything the clinician edits, without what the server owns (libs). */
+export function toPayload(form: CaseForm, confirmedWarnings?: string[]): CaseFormPayload {
+  const payload = withoutServerOwned(form);
+  return confirmedWarnings && confirmedWarnings.length > 0 ? { ...payload, confirmedWarnings } : payload;
 }
 
 export interface CaseActionsApi {
   busy: string | null;
-  closeErrors: FieldError[] | null;
-  dismissCloseErrors: () => void;
+  /** The close-check dialog and the confirmations of the shared Close and Reopen flow. */
+  dialogs: ReactNode;
   conflict: CaseForm | null;
   dismissConflict: () => void;
   resolveConflict: (merged: CaseForm) => Promise<void>;
@@ -56,23 +56,44 @@ export interface CaseActionsApi {
  * the version opened), Close (save first, then the close check, then the confirmation), Reopen,
  * Archive and Unarchive. A save that meets a newer version opens the conflict dialog.
  */
-export function useCaseActions(store: CaseFormStore, patientid: string, caseid: string | null, draftKeyOfCase: string): CaseActionsApi {
+export function useCaseActions(
+  store: CaseFormStore, patientid: string, caseid: string | null, draftKeyOfCase: string, onJump: (field: string) => void,
+): CaseActionsApi {
   const navigate = useNavigate();
   const { modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
-  const [closeErrors, setCloseErrors] = useState<FieldError[] | null>(null);
   const [conflict, setConflict] = useState<CaseForm | null>(null);
   const [createCase] = useCreateCaseMutation();
   const [updateCase] = useUpdateCaseMutation();
-  const [closeCase] = useCloseCaseMutation();
-  const [reopenCase] = useReopenCaseMutation();
+  const stateChange = useCaseStateChange({
+    onChanged: (answer) => store.applyStateChange(answer),
+    // Every problem shows on the form, as the dialog lists them.
+    onRefused: () => store.reveal(),
+    onJump,
+  });
   const [archiveCase] = useArchiveCaseMutation();
   const [unarchiveCase] = useUnarchiveCaseMutation();
 
-  const confirm = useCallback(
-    (content: string, okText: string) =>
+  /** Unusual but possible values (libs softWarnings) are saved only once the user confirms them. */
+  const confirmWarnings = useCallback(
+    (warnings: PlausibilityWarning[]) =>
       new Promise<boolean>((resolve) => {
-        modal.confirm({ title: content, okText, cancelText: 'Cancel', onOk: () => resolve(true), onCancel: () => resolve(false) });
+        modal.confirm({
+          title: 'Unusual values: save them as they are?',
+          content: (
+            <ul className="cf-warnings" aria-label="Unusual values">
+              {warnings.map((w) => (
+                <li key={w.field}>
+                  <strong>{w.label}</strong>: {w.message}
+                </li>
+              ))}
+            </ul>
+          ),
+          okText: 'Yes, they are correct',
+          cancelText: 'Check them',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
       }),
     [modal],
   );
@@ -84,16 +105,22 @@ export function useCaseActions(store: CaseFormStore, patientid: string, caseid: 
       focusField(problems[0].field);
       return { ok: false, reason: 'invalid' };
     }
+    const warnings = store.unconfirmedWarnings();
+    if (warnings.length > 0 && !(await confirmWarnings(warnings))) {
+      setTimeout(() => focusField(warnings[0].field), 0);
+      return { ok: false, reason: 'unconfirmed' };
+    }
+    const confirmed = warnings.map((w) => w.field);
     const { form } = store.getState();
     try {
       if (!caseid) {
-        const created = await createCase({ patientid, body: toPayload(form) }).unwrap();
+        const created = await createCase({ patientid, body: toPayload(form, confirmed) }).unwrap();
         store.load(created);
         clearDraft(draftKeyOfCase);
         navigate(`/patients/${encodeURIComponent(patientid)}/case/${encodeURIComponent(created._id ?? '')}`, { replace: true });
         return { ok: true, form: created };
       }
-      const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form), version: form.version } }).unwrap();
+      const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form, confirmed), version: form.version } }).unwrap();
       store.load(saved);
       clearDraft(draftKeyOfCase);
       return { ok: true, form: saved };
@@ -105,10 +132,10 @@ export function useCaseActions(store: CaseFormStore, patientid: string, caseid: 
       }
       return { ok: false, reason: 'failed', error };
     }
-  }, [store, caseid, patientid, createCase, updateCase, navigate, draftKeyOfCase]);
+  }, [store, caseid, patientid, createCase, updateCase, navigate, draftKeyOfCase, confirmWarnings]);
 
   const reportSaveFailure = (outcome: SaveOutcome) => {
-    if (outcome.ok || outcome.reason === 'invalid') return;
+    if (outcome.ok || outcome.reason === 'invalid' || outcome.reason === 'unconfirmed') return;
     toast.error(MESSAGES.unableToSaveCase);
     if (outcome.reason === 'failed') {
       const notice = describeError(outcome.error);
@@ -130,56 +157,26 @@ export function useCaseActions(store: CaseFormStore, patientid: string, caseid: 
 
   const close = useCallback(async () => {
     if (!caseid) return;
-    setBusy('close');
-    try {
-      const outcome = await persist();
-      if (!outcome.ok) {
-        if (outcome.reason === 'invalid') toast.error(MESSAGES.unableToSaveCase);
-        else reportSaveFailure(outcome);
-        return;
-      }
-      const errors = store.closeErrors();
-      if (errors.length > 0) {
-        store.reveal();
-        setCloseErrors(errors);
-        return;
-      }
-      if (!(await confirm(CONFIRMATIONS.closeCase, 'Close case'))) return;
-      try {
-        const answer = await closeCase({ patientid, caseid, version: outcome.form.version }).unwrap();
-        store.applyStateChange(answer);
-        toast.success(TOASTS.caseClosed);
-      } catch (error) {
-        const { status, body } = errorBody(error);
-        if (status === 422 && body.errors) {
-          // The server's check is the same libs check: its list is shown exactly as ours would be.
-          store.reveal();
-          setCloseErrors(body.errors);
-        } else {
-          showError(error);
-        }
-      }
-    } finally {
-      setBusy(null);
-    }
-  }, [persist, store, caseid, patientid, closeCase, confirm]);
+    await stateChange.close(
+      { patientid, caseid, caseNum: store.getState().saved.caseNum },
+      {
+        // SPEC.md §4: Close saves the case first ('Unable to save case' when that fails), then checks.
+        prepare: async () => {
+          const outcome = await persist();
+          if (outcome.ok) return outcome.form.version;
+          if (outcome.reason === 'invalid') toast.error(MESSAGES.unableToSaveCase);
+          else reportSaveFailure(outcome);
+          return null;
+        },
+        check: () => store.closeErrors(),
+      },
+    );
+  }, [stateChange, persist, store, caseid, patientid]);
 
   const reopen = useCallback(async () => {
     if (!caseid) return;
-    if (!(await confirm(CONFIRMATIONS.reopenCase, 'Reopen case'))) return;
-    setBusy('reopen');
-    try {
-      const answer = await reopenCase({ patientid, caseid, version: store.getState().saved.version }).unwrap();
-      store.applyStateChange(answer);
-      toast.success(TOASTS.caseReopened);
-    } catch (error) {
-      const { body } = errorBody(error);
-      const notice = describeError(error);
-      if (!notice.sessionEnded) toast.error(body.error ?? body.message ?? MESSAGES.reopenFailed);
-    } finally {
-      setBusy(null);
-    }
-  }, [confirm, reopenCase, patientid, caseid, store]);
+    await stateChange.reopen({ patientid, caseid, caseNum: store.getState().saved.caseNum, version: store.getState().saved.version });
+  }, [stateChange, patientid, caseid, store]);
 
   const archive = useCallback(async () => {
     if (!caseid) return;
@@ -224,9 +221,8 @@ export function useCaseActions(store: CaseFormStore, patientid: string, caseid: 
   );
 
   return {
-    busy,
-    closeErrors,
-    dismissCloseErrors: () => setCloseErrors(null),
+    busy: busy ?? stateChange.busy,
+    dialogs: stateChange.dialogs,
     conflict,
     dismissConflict: () => setConflict(null),
     resolveConflict,
