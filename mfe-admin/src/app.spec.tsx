@@ -2,41 +2,13 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { NOT_PERMITTED_TITLE } from './pages/admin/index.js';
-import { api, makeStore, sessionStarted } from '@pnss/web';
-import { mockApi } from '@pnss/web/testing';
-import { bootstrap, mount, unmount } from './app.js';
+import { makeStore, sessionStarted } from '@pnss/web';
+import { mockApi, mountModuleAt, type MountedModule } from '@pnss/web/testing';
+import * as lifecycles from './app.js';
 
-async function mountAt(hash: string, permissions: string[]) {
-  window.location.hash = hash;
-  // jsdom announces the hash change in a later task; let it pass before React listens.
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  const domElement = document.createElement('div');
-  document.body.appendChild(domElement);
-  const props = {
-    name: 'mfe_admin',
-    store: makeStore({ session: { signedIn: true, user: null, permissions } }),
-    api,
-    domElement,
-    singleSpa: {},
-    mountParcel: jest.fn(),
-  };
-  await bootstrap(props);
-  // Mount resolves once React has committed, so the render is flushed by a synchronous act.
-  let mounted: Promise<unknown> = Promise.resolve();
-  act(() => {
-    mounted = mount(props);
-  });
-  await mounted;
-  return props;
-}
-
-async function unmountModule(props: Awaited<ReturnType<typeof mountAt>>) {
-  let unmounted: Promise<unknown> = Promise.resolve();
-  act(() => {
-    unmounted = unmount(props);
-  });
-  await unmounted;
-}
+const mountAt = (hash: string, permissions: string[]) =>
+  mountModuleAt(lifecycles, hash, { name: 'mfe_admin', store: makeStore({ session: { signedIn: true, user: null, permissions } }) });
+const unmountModule = (mounted: MountedModule) => mounted.unmount();
 
 const EMPTY_ADMIN = {
   'GET /api/accounts': { body: { items: [], count: 0, offset: 0 } },
@@ -71,15 +43,15 @@ describe('the admin module', () => {
 
   it('opens once the session check brings the admin permission, without remounting', async () => {
     mockApi(EMPTY_ADMIN);
-    const props = await mountAt('#/admin/users', [PERMISSIONS.GET_PATIENTS]);
+    const mounted = await mountAt('#/admin/users', [PERMISSIONS.GET_PATIENTS]);
     expect(await screen.findByText(NOT_PERMITTED_TITLE)).toBeInTheDocument();
     act(() => {
-      props.store.dispatch(
+      mounted.props.store.dispatch(
         sessionStarted({ _id: 'u', firstname: 'A', lastname: 'B', username: 'ab', role: 'clinician', permissions: [...ALL_PERMISSIONS] }),
       );
     });
     expect(await screen.findByRole('tab', { name: 'Users' })).toBeInTheDocument();
     expect(screen.queryByText(NOT_PERMITTED_TITLE)).not.toBeInTheDocument();
-    await unmountModule(props);
+    await unmountModule(mounted);
   });
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PERMISSIONS, hasAll, type AccessFlags } from '@pnss/libs/permissions';
+import { mayCall, type AccessFlags } from '@pnss/libs/permissions';
 import { selectPermissions, useAccess, useAppSelector } from '@pnss/web';
 
 export interface AdminAccess extends AccessFlags {
@@ -11,17 +11,17 @@ export interface AdminAccess extends AccessFlags {
 
 /**
  * The platform's access flags plus the two this module needs that they do not name, so that no
- * screen asks the server for what the user would be refused (a 403 in the console is a bug).
+ * screen asks the server for what the user would be refused (a 403 in the console is a bug). Both
+ * read libs' route table, the same one the server's guard enforces.
  */
 export function useAdminAccess(): AdminAccess {
   const access = useAccess();
   const held = useAppSelector(selectPermissions);
   return useMemo(() => {
-    const P = PERMISSIONS;
     return {
       ...access,
-      canViewUser: hasAll(held, [P.ACCESS_ADMIN, P.GET_USER_BY_ID]),
-      canReadRoleNames: [P.GET_ROLES, P.REGISTER_USERS, P.UPDATE_USER].some((p) => hasAll(held, [p])),
+      canViewUser: mayCall(held, 'GET /accounts/:userid'),
+      canReadRoleNames: mayCall(held, 'GET /roles/names'),
     };
   }, [access, held]);
 }

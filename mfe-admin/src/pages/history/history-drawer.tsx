@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { Drawer, Result, Table, type TableColumnsType } from 'antd';
 import type { AuditEntry, Paged } from '@pnss/libs/api';
 import { FEATURES } from '@pnss/libs/permissions';
-import { PAGE_SIZE } from '@pnss/libs/api';
+import { pageIndexPagination } from '../../components/page-index-pagination.js';
 import { useGetRoleNamesQuery } from '../../api/roles.api.js';
 import { useAdminAccess } from '../../access/use-admin-access.js';
-import { LoadError } from '../../components/load-error.js';
 import { actionLabel, describeChanges, formatWhen, type HistoryLabels } from '../../format/history-display.js';
+import { LoadError } from '@pnss/web';
 
 interface HistoryDrawerProps {
   title: string;
@@ -75,14 +75,7 @@ export function HistoryDrawer({ title, query, offset, onOffset, allowed, onClose
           loading={query.isFetching}
           scroll={{ x: 640 }}
           locale={{ emptyText: 'No changes recorded.' }}
-          pagination={{
-            current: offset + 1,
-            pageSize: PAGE_SIZE,
-            total: page?.count ?? 0,
-            hideOnSinglePage: true,
-            showSizeChanger: false,
-            onChange: (pageNumber) => onOffset(pageNumber - 1),
-          }}
+          pagination={pageIndexPagination(offset, page?.count, onOffset)}
         />
       )}
     </Drawer>

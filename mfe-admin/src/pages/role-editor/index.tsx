@@ -3,10 +3,9 @@ import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
-import { showError, toast, useAccess } from '@pnss/web';
+import { LoadError, showError, toast, useAccess } from '@pnss/web';
 import { useGetRoleFeaturesQuery, useListRolesQuery, useUpdateRolesMutation } from '../../api/roles.api.js';
 import { RoleGrid } from '../../components/role-grid.js';
-import { LoadError } from '../../components/load-error.js';
 
 export const ROLES_SAVED_TOAST = 'Successfully updated roles!';
 

@@ -1,10 +1,9 @@
 import { Button, Result, Skeleton, Typography } from 'antd';
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { useAccess } from '@pnss/web';
+import { LoadError, useAccess } from '@pnss/web';
 import { useGetRoleFeaturesQuery, useListRolesQuery } from '../../api/roles.api.js';
 import { RoleGrid } from '../../components/role-grid.js';
-import { LoadError } from '../../components/load-error.js';
 
 /** SPEC.md §2 Admin, Roles tab: the roles × features grid with its EDIT button. */
 export function RolesTab() {

@@ -2,8 +2,8 @@ import { Modal, Result, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useGetUserQuery } from '../../api/accounts.api.js';
 import { useAdminAccess } from '../../access/use-admin-access.js';
-import { LoadError } from '../../components/load-error.js';
 import { UserForm } from './user-form.js';
+import { LoadError } from '@pnss/web';
 
 /**
  * #/admin/users/new (Add User) and #/admin/users/:userid/edit (Edit User), over the users list.

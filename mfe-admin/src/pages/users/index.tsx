@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { App, Button, Input, Result, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { PAGE_SIZE, type User } from '@pnss/libs/api';
-import { selectSessionUser, showError, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import type { User } from '@pnss/libs/api';
+import { LoadError, selectSessionUser, showError, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
 import { useAdminAccess } from '../../access/use-admin-access.js';
 import { useListUsersQuery, useUpdateUserMutation } from '../../api/accounts.api.js';
 import { useGetRoleNamesQuery } from '../../api/roles.api.js';
+import { pageIndexPagination } from '../../components/page-index-pagination.js';
 import { UserAvatar } from '../../components/user-avatar.js';
-import { LoadError } from '../../components/load-error.js';
 import { fullName, roleLabel } from '../../format/user-display.js';
 
 export const USERS_SEARCH_LABEL = 'Search users by name or user name';
@@ -41,14 +41,11 @@ export function UsersTab() {
 
   const confirmActive = (user: User, active: boolean) => {
     const name = fullName(user);
-    const self = me?._id === user._id;
     modal.confirm({
       title: active ? `Activate ${name}?` : `Deactivate ${name}?`,
       content: active
         ? `${name} (${user.username}) will be able to sign in again.`
-        : self
-          ? 'This is your own account: you will be signed out at your next navigation and cannot sign in again until another administrator activates you.'
-          : `${name} (${user.username}) will not be able to sign in, and any open session ends at their next navigation.`,
+        : `${name} (${user.username}) will not be able to sign in, and any open session ends at their next navigation.`,
       okText: active ? 'Activate' : 'Deactivate',
       okButtonProps: { danger: !active },
       cancelText: 'Cancel',
@@ -105,7 +102,8 @@ export function UsersTab() {
               History
             </Button>
           ) : null}
-          {access.canUpdateUsers ? (
+          {/* Nobody deactivates their own account (issue 14 item 11; the server refuses it too). */}
+          {access.canUpdateUsers && !(user.active && me?._id === user._id) ? (
             user.active ? (
               <Button size="small" type="text" danger icon={<StopOutlined />} aria-label={`Deactivate ${user.username}`} onClick={() => confirmActive(user, false)}>
                 Deactivate
@@ -167,14 +165,7 @@ export function UsersTab() {
             rowClassName={(user) => (user.active ? '' : 'pnss-admin-deactivated')}
             scroll={{ x: 760 }}
             locale={{ emptyText: search ? 'No users match this search.' : 'No users yet.' }}
-            pagination={{
-              current: offset + 1,
-              pageSize: PAGE_SIZE,
-              total: count ?? 0,
-              hideOnSinglePage: true,
-              showSizeChanger: false,
-              onChange: (pageNumber) => setOffset(pageNumber - 1),
-            }}
+            pagination={pageIndexPagination(offset, count, setOffset)}
           />
         </div>
       )}

@@ -99,20 +99,31 @@ describe('the Users tab', () => {
     expect(await within(row).findByText('Deactivated')).toBeInTheDocument();
   });
 
-  it("shows the server's refusal to deactivate the last administrator, and changes nothing", async () => {
-    const message = 'At least one active user must keep administrator access: this change would leave nobody able to manage users and roles';
-    const admin = user({ _id: 'me', firstname: 'Ada', lastname: 'Admin', username: 'admin', role: 'admin' });
-    const { user: actor } = renderAdmin('/admin/users', ALL_PERMISSIONS, {
-      'GET /api/accounts': { body: page([admin]) },
+  it("does not offer Deactivate on the signed-in administrator's own row (issue 14 item 11), only on others'", async () => {
+    const me = user({ _id: 'me', firstname: 'Ada', lastname: 'Admin', username: 'admin', role: 'admin' });
+    renderAdmin('/admin/users', ALL_PERMISSIONS, {
+      'GET /api/accounts': { body: page([me, MARIA]) },
       'GET /api/roles/names': { body: ROLE_NAMES },
-      'PUT /api/accounts/me': { status: 409, body: { statusCode: 409, message } },
     });
-    await actor.click(await screen.findByRole('button', { name: 'Deactivate admin' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Ada Admin?' });
-    expect(within(dialog).getByText(/This is your own account/)).toBeInTheDocument();
+    const own = (await screen.findByText('admin', { selector: 'td' })).closest('tr') as HTMLElement;
+    expect(within(own).getByRole('button', { name: 'Edit admin' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Deactivate admin' })).not.toBeInTheDocument();
+    const other = screen.getByText('msantos').closest('tr') as HTMLElement;
+    expect(within(other).getByRole('button', { name: 'Deactivate msantos' })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a deactivation, and changes nothing", async () => {
+    const message = 'At least one active user must keep administrator access: this change would leave nobody able to manage users and roles';
+    const { user: actor } = renderAdmin('/admin/users', ALL_PERMISSIONS, {
+      'GET /api/accounts': { body: page([MARIA]) },
+      'GET /api/roles/names': { body: ROLE_NAMES },
+      'PUT /api/accounts/u1': { status: 409, body: { statusCode: 409, message } },
+    });
+    await actor.click(await screen.findByRole('button', { name: 'Deactivate msantos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate Maria Santos?' });
     await actor.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText(message)).toBeInTheDocument();
-    const row = screen.getByText('admin', { selector: 'td' }).closest('tr') as HTMLElement;
+    const row = screen.getByText('msantos').closest('tr') as HTMLElement;
     expect(within(row).queryByText('Deactivated')).not.toBeInTheDocument();
   });
 
