@@ -1,0 +1,90 @@
+/** The module's few layout rules (no CSS loader in the module builds): toolbars that wrap, the pager, mobile widths. */
+const CSS = `
+.pnss-submissions-toolbar {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 12px;
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: 12px;
+}
+
+.pnss-build-progress {
+  max-width: 420px;
+  margin-bottom: 12px;
+}
+
+.pnss-pager {
+  margin-top: 12px;
+}
+
+.pnss-visually-hidden {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+}
+
+@media (max-width: 767px) {
+  .pnss-submissions-toolbar .ant-radio-group {
+    display: flex;
+    flex-wrap: wrap;
+  }
+  .pnss-submissions-toolbar > .ant-btn {
+    width: 100%;
+  }
+}
+
+/* Census packages on mobile and tablet (SPEC.md §9, up to 1023 px): each row a stacked card
+   (Submission ID and Status, the package line, the buttons), so nothing starts off-screen. */
+@media (max-width: 1023px) {
+  .pnss-census-table .ant-table-thead {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .pnss-census-table .ant-table-content {
+    overflow: visible !important;
+  }
+  .pnss-census-table table {
+    display: block;
+    width: 100% !important;
+    min-width: 0 !important;
+  }
+  .pnss-census-table .ant-table-tbody {
+    display: block;
+  }
+  .pnss-census-table .ant-table-measure-row {
+    display: none;
+  }
+  .pnss-census-table .ant-table-tbody > tr.ant-table-row {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr);
+    grid-template-areas: 'id status' 'package package' 'actions actions';
+    column-gap: 8px;
+    padding: 8px 0;
+    border-bottom: 1px solid rgba(5, 5, 5, 0.06);
+  }
+  .pnss-census-table .ant-table-tbody > tr.ant-table-row > td {
+    display: block;
+    border-bottom: none !important;
+    padding: 4px 12px !important;
+    min-width: 0;
+    overflow-wrap: anywhere;
+  }
+  .pnss-census-table td.pnss-census-id { grid-area: id; }
+  .pnss-census-table td.pnss-census-status { grid-area: status; text-align: right; }
+  .pnss-census-table td.pnss-census-package { grid-area: package; }
+  .pnss-census-table td.pnss-census-actions { grid-area: actions; text-align: left !important; }
+  .pnss-census-table td.pnss-census-actions:empty { display: none; }
+}
+`;
+
+export function SubmissionsStyles() {
+  return <style>{CSS}</style>;
+}
