@@ -1,32 +1,10 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { api, makeStore } from '@pnss/web';
-import { bootstrap, mount, unmount } from './app.js';
+import { mountModuleAt, type MountedModule } from '@pnss/web/testing';
+import * as lifecycles from './app.js';
 
-async function mountAt(hash: string) {
-  window.location.hash = hash;
-  // jsdom announces the hash change in a later task; let it pass before React listens.
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  const domElement = document.createElement('div');
-  document.body.appendChild(domElement);
-  const props = { name: 'mfe_reports', store: makeStore(), api, domElement, singleSpa: {}, mountParcel: jest.fn() };
-  await bootstrap(props);
-  // Mount resolves once React has committed, so the render is flushed by a synchronous act.
-  let mounted: Promise<unknown> = Promise.resolve();
-  act(() => {
-    mounted = mount(props);
-  });
-  await mounted;
-  return props;
-}
-
-async function unmountModule(props: Awaited<ReturnType<typeof mountAt>>) {
-  let unmounted: Promise<unknown> = Promise.resolve();
-  act(() => {
-    unmounted = unmount(props);
-  });
-  await unmounted;
-}
+const mountAt = (hash: string) => mountModuleAt(lifecycles, hash, { name: 'mfe_reports' });
+const unmountModule = (mounted: MountedModule) => mounted.unmount();
 
 describe('the reports module', () => {
   it('opens the OB report summary at #/reports', async () => {

@@ -1,20 +1,5 @@
-import React, { type ComponentClass } from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
-import type { AppProps } from 'single-spa';
-import { RemoteErrorBoundary, type ModuleProps } from '@pnss/web';
-
-type LifecycleProps = ModuleProps & AppProps;
+import { createModuleLifecycles } from '@pnss/web';
+import { ReportsRoot } from './root.js';
 
 /** The single-spa lifecycles the shell mounts on #/reports. */
-const lifecycles = singleSpaReact<ModuleProps>({
-  React,
-  ReactDOMClient,
-  // single-spa-react types the root as taking possibly-undefined props; the shell always passes them.
-  loadRootComponent: () =>
-    import('./root.js').then(({ ReportsRoot }) => (props?: LifecycleProps) => (props ? <ReportsRoot store={props.store} api={props.api} /> : null)),
-  // The boundary reads only its own props (title, onRetry); single-spa-react passes it the app's.
-  errorBoundaryClass: RemoteErrorBoundary as unknown as ComponentClass<LifecycleProps>,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;
+export const { bootstrap, mount, unmount } = createModuleLifecycles({ Root: ReportsRoot, title: 'Reports stopped working.' });

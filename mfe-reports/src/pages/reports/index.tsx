@@ -1,5 +1,8 @@
 import { Tabs, Typography } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { ReportStyles } from '../../components/report-styles.js';
+import { SummaryView } from './summary.js';
+import { TableView } from './table.js';
 
 export const REPORT_FILTERS = ['obreport', 'maternalMortality'] as const;
 export type ReportFilter = (typeof REPORT_FILTERS)[number];
@@ -10,22 +13,43 @@ const TABS: Array<{ key: ReportView; label: string }> = [
   { key: 'table', label: 'Table' },
 ];
 
-function pathOf(filterBy: ReportFilter, view: ReportView): string {
+const REPORTS: Array<{ key: ReportFilter; label: string }> = [
+  { key: 'obreport', label: 'OB Report' },
+  { key: 'maternalMortality', label: 'Maternal Mortality' },
+];
+
+export function pathOf(filterBy: ReportFilter, view: ReportView): string {
   return view === 'summary' ? `/reports/${filterBy}/summary/` : `/reports/${filterBy}/table`;
 }
 
-/** SPEC.md §2 Reports: tabs Summary and Table for the chosen report. */
+/** SPEC.md §2 Reports: tabs Summary and Table for the chosen report; the filter rides along in the URL. */
 export function ReportsPage({ filterBy, view }: { filterBy: ReportFilter; view: ReportView }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   return (
-    <section aria-labelledby="reports-title">
-      <Typography.Title level={2} id="reports-title">
-        Reports
-      </Typography.Title>
+    <section aria-labelledby="reports-title" className="report-page">
+      <ReportStyles />
+      <div className="no-print" style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'baseline', justifyContent: 'space-between' }}>
+        <Typography.Title level={2} id="reports-title" style={{ marginBottom: 8 }}>
+          Reports
+        </Typography.Title>
+        <Tabs
+          aria-label="Report"
+          activeKey={filterBy}
+          onChange={(key) => navigate(pathOf(key as ReportFilter, view) + search)}
+          items={REPORTS.map(({ key, label }) => ({ key, label }))}
+          type="card"
+          size="small"
+        />
+      </div>
       <Tabs
         activeKey={view}
-        onChange={(key) => navigate(pathOf(filterBy, key as ReportView))}
-        items={TABS.map(({ key, label }) => ({ key, label }))}
+        onChange={(key) => navigate(pathOf(filterBy, key as ReportView) + search)}
+        items={TABS.map(({ key, label }) => ({
+          key,
+          label,
+          children: key === view ? (view === 'summary' ? <SummaryView filterBy={filterBy} /> : <TableView />) : null,
+        }))}
       />
     </section>
   );

@@ -1,0 +1,92 @@
+import { api, getToken } from '@pnss/web';
+import { API_PREFIX, type ReportCategory, type ReportExportFormat, type ReportFilterBy, type ReportSummaryAnswer, type ReportTableAnswer } from '@pnss/libs/api';
+import { dayStartMs, type ReportRange, type ReportValueMode } from '@pnss/libs/reports';
+
+/** The range as the API takes it (SPEC.md §7): millisecond timestamps of the first and last day. */
+export function rangeParams(range: ReportRange): { from: number; to: number } {
+  return { from: dayStartMs(range.from), to: dayStartMs(range.to) };
+}
+
+export interface SummaryArgs {
+  view: ReportFilterBy;
+  range: ReportRange;
+}
+
+export interface TableArgs {
+  category: string;
+  /** Left out for N/A. */
+  cross?: string;
+  range: ReportRange;
+}
+
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/reports/summary/{view}?from&to */
+    getReportSummary: build.query<ReportSummaryAnswer, SummaryArgs>({
+      query: ({ view, range }) => ({ url: `/reports/summary/${view}`, params: rangeParams(range) }),
+    }),
+    /** POST /api/reports/table {category, cross, from, to} */
+    getReportTable: build.query<ReportTableAnswer, TableArgs>({
+      query: ({ category, cross, range }) => ({
+        url: '/reports/table',
+        method: 'POST',
+        body: { category, ...(cross ? { cross } : {}), ...rangeParams(range) },
+      }),
+    }),
+    /** GET /api/categories/reports: the row and column categories. */
+    getReportCategories: build.query<ReportCategory[], void>({
+      query: () => '/categories/reports',
+    }),
+  }),
+});
+
+export const { useGetReportSummaryQuery, useGetReportTableQuery, useGetReportCategoriesQuery } = reportsApi;
+
+export interface ExportRequest {
+  format: ReportExportFormat;
+  suppress: boolean;
+  range: ReportRange;
+  /** The table export; else the summary of `view`. */
+  table?: { category: string; cross?: string; mode: ReportValueMode };
+  view?: ReportFilterBy;
+}
+
+export function exportUrl(request: ExportRequest): string {
+  const { from, to } = rangeParams(request.range);
+  const params = new URLSearchParams({ from: String(from), to: String(to), format: request.format, suppress: String(request.suppress) });
+  if (request.table) {
+    params.set('category', request.table.category);
+    if (request.table.cross) params.set('cross', request.table.cross);
+    params.set('mode', request.table.mode);
+    return `${API_PREFIX}/reports/export/table?${params.toString()}`;
+  }
+  return `${API_PREFIX}/reports/export/summary/${request.view ?? 'obreport'}?${params.toString()}`;
+}
+
+/** Downloads an export with the session's token and saves it under the server's file name. */
+export async function downloadExport(request: ExportRequest): Promise<string> {
+  const token = getToken();
+  const response = await fetch(exportUrl(request), { headers: token ? { Authorization: token } : {} });
+  if (!response.ok) {
+    let message = `Export failed (${response.status})`;
+    try {
+      const body = (await response.json()) as { message?: string };
+      if (body.message) message = body.message;
+    } catch {
+      // Not JSON: keep the status.
+    }
+    throw new Error(message);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `report.${request.format}`;
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return fileName;
+}

@@ -1,0 +1,75 @@
+import { Alert, Card, Skeleton, Switch, Typography } from 'antd';
+import type { ReportFilterBy, ReportSummaryAnswer } from '@pnss/libs/api';
+import { LoadError } from '@pnss/web';
+import { useGetReportSummaryQuery } from '../../api/reports.api.js';
+import { ChartCard } from '../../components/chart-card.js';
+import { ExportControls } from '../../components/export-controls.js';
+import { RangeFilter } from '../../components/range-filter.js';
+import { useReportFilter } from '../../components/use-report-filter.js';
+
+const TITLES: Record<ReportFilterBy, string> = { obreport: 'OB Report', maternalMortality: 'Maternal Mortality' };
+
+function MortalityRate({ answer, suppress }: { answer: ReportSummaryAnswer; suppress: boolean }) {
+  const rate = answer.rate;
+  if (!rate) return null;
+  const small = suppress && rate.deaths >= 1 && rate.deaths <= 4;
+  const rateText = small ? 'x' : rate.rate === 0 ? '-' : `${rate.rate}%`;
+  return (
+    <Card size="small" title="Maternal Mortality Rate" className="report-chart-card">
+      <div className="report-rate">
+        <span className="report-rate-value" aria-label={`Maternal mortality rate ${rateText}`}>{rateText}</span>
+        <span>
+          {small ? '<5' : rate.deaths} deaths over {small ? 'x' : rate.deaths + rate.alive} mothers discharged dead or alive ({rate.alive} alive)
+        </span>
+      </div>
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
+        Deaths over dead plus alive, as a whole percent.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
+/** SPEC.md §2 Reports, Summary: the charts of the chosen report for the range in the URL. */
+export function SummaryView({ filterBy }: { filterBy: ReportFilterBy }) {
+  const [filter, setFilter] = useReportFilter();
+  const { data, error, isFetching, refetch } = useGetReportSummaryQuery({ view: filterBy, range: filter.range });
+  const fresh = data && data.view === filterBy && data.from === filter.range.from && data.to === filter.range.to;
+  return (
+    <div className="report-printable">
+      <Typography.Title level={3} className="report-print-title">
+        {TITLES[filterBy]}: {filter.range.from} to {filter.range.to}
+      </Typography.Title>
+      <div className="report-toolbar">
+        <RangeFilter range={filter.range} onChange={(range) => setFilter({ range })} />
+        <div className="no-print" style={{ display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-start' }}>
+          <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <Switch size="small" checked={filter.suppress} onChange={(suppress) => setFilter({ suppress })} aria-label="Small-cell suppression" />
+            Small-cell suppression
+          </label>
+          <ExportControls request={{ range: filter.range, view: filterBy }} onPrint={() => window.print()} />
+        </div>
+      </div>
+      {error ? (
+        <LoadError error={error} title="The report could not be loaded." onRetry={() => void refetch()} />
+      ) : !data || (!fresh && isFetching) ? (
+        <div className="report-charts" aria-busy="true" aria-label="Loading the report">
+          {[1, 2, 3, 4].map((i) => (
+            <Card key={i} size="small"><Skeleton active paragraph={{ rows: 5 }} /></Card>
+          ))}
+        </div>
+      ) : (
+        <>
+          {data.charts.every((c) => c.total === 0) && !(data.rate && data.rate.deaths + data.rate.alive > 0) && (
+            <Alert type="info" showIcon style={{ marginBottom: 16 }} title="No counted cases in this range" description="Choose another range: only closed, not archived cases discharged between FROM and TO are counted." />
+          )}
+          <div className="report-charts" aria-live="polite">
+            <MortalityRate answer={data} suppress={filter.suppress} />
+            {data.charts.map((chart) => (
+              <ChartCard key={chart.name} chart={chart} suppress={filter.suppress} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
