@@ -1,179 +1,441 @@
-// `npm run bench`: bundle sizes of every front-end build, and API latency and throughput on a
-// platform started on its own port and data folder. Every loop is bounded in count and time and
-// talks only to 127.0.0.1.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// `npm run bench`: the API side by side with a bare Fastify + pg baseline running the same SQL.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/pnss_perf npm run bench            (full)
+//   BENCH_DATABASE_URL=... npm run bench -- --quick                                           (CI: seconds)
+//   npm run bench -- --quick                                  (no PostgreSQL: embedded PGlite, API only)
+//
+// Options: --quick, --generate N (write N patients with bench/generate-department.ts first, full run),
+// --no-build, --duration S (seconds per round), --rounds R, --connections C.
+//
+// How it compares: the services start with bench/sql-capture.mjs preloaded; one request per figure
+// is sent with `x-bench-capture`, and every statement the pg driver ran for it is recorded. The
+// baseline (bench/baseline.ts: Fastify + pg, pool of 10, the same JWT verified with a verifier
+// built once) runs exactly those statements for that figure. Each figure is then loaded with
+// autocannon against both, rounds interleaved (API, baseline, baseline, API, ...), and printed as
+// the pair and its ratio. Absolute numbers move on a shared machine; the ratios are what count.
+// Nothing here asserts a time: --quick is for CI to prove the bench still runs.
+import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { type CaseForm, withoutServerOwned } from '@pnss/libs/api';
+import type { BaselineFigure, CapturedStatement } from './baseline.js';
+import { explainFigures } from './explain.js';
+import { generateDepartment, nameOf } from './generate-department.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.BENCH_PORT ?? 8191);
-const base = `http://127.0.0.1:${port}`;
-const adminPassword = 'Bench-Census-Passw0rd-2026';
+const args = process.argv.slice(2);
+// `npm run bench -- --quick` from the root reaches here as npm's own config (npm_config_quick=true).
+const npmConfig = (name: string) => process.env[`npm_config_${name.replace(/-/g, '_')}`];
+const flag = (name: string) =>
+  args.includes(`--${name}`) ||
+  npmConfig(name) === 'true' ||
+  (name.startsWith('no-') && (npmConfig(name.slice(3)) === 'false' || npmConfig(name.slice(3)) === ''));
+const option = (name: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? args[at + 1] : npmConfig(name);
+};
 
-function bundleSizes(): void {
-  console.info('\n## Bundle sizes (gzip)');
-  for (const pkg of ['shell', 'mfe-cases', 'mfe-submissions', 'mfe-reports', 'mfe-admin']) {
-    const dist = join(root, pkg, 'dist');
-    if (!existsSync(dist)) {
-      console.info(`${pkg}: not built`);
-      continue;
-    }
-    let total = 0;
-    let entry = 0;
-    for (const file of readdirSync(dist)) {
-      if (!file.endsWith('.js')) continue;
-      const path = join(dist, file);
-      if (!statSync(path).isFile()) continue;
-      const gz = gzipSync(readFileSync(path)).length;
-      total += gz;
-      if (file === 'remoteEntry.js' || file === 'main.js') entry = gz;
-    }
-    console.info(`${pkg}: entry ${(entry / 1024).toFixed(1)} KB, all chunks ${(total / 1024).toFixed(1)} KB`);
+const quick = flag('quick');
+const databaseUrl = process.env.BENCH_DATABASE_URL || '';
+const apiPort = Number(process.env.BENCH_PORT ?? 8191);
+const baselinePort = apiPort + 1;
+const api = `http://127.0.0.1:${apiPort}`;
+const bare = `http://127.0.0.1:${baselinePort}`;
+const duration = Number(option('duration') ?? (quick ? 2 : 8));
+const rounds = Number(option('rounds') ?? (quick ? 1 : 2));
+const connections = Number(option('connections') ?? 20);
+const adminPassword = 'Bench-Census-Passw0rd-2026';
+const jwtSecret = randomBytes(32).toString('hex');
+const scratch = mkdtempSync(join(tmpdir(), 'pnss-bench-'));
+const captureFile = join(scratch, 'captured.ndjson');
+
+function rssMb(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
   }
 }
 
-async function waitForHealth(server: ChildProcess): Promise<void> {
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error('the platform exited');
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited`);
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
+      const answer = await fetch(url);
+      if (answer.status < 500) return;
     } catch {
       // not yet listening
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('the platform did not start');
+  throw new Error(`${url} did not start`);
 }
 
-interface LoadResult {
-  requests: number;
-  seconds: number;
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+interface Figure {
+  name: string;
+  label: string;
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: () => unknown;
+  connections?: number;
+  /** Requests a second (autocannon overallRate): the save is measured at 200 req/s. */
+  rate?: number;
+  /** Keep the statements on these tables (others' session checks are left out of the capture). */
+  keepSessions?: boolean;
+  baselineBody?: () => Record<string, unknown>;
+  api?: Partial<autocannon.Request>;
+  baseline?: Partial<autocannon.Request>;
+  substitute?: Record<string, string | number>;
+}
+
+interface Measured {
+  rps: number;
   p50: number;
-  p95: number;
+  p975: number;
   p99: number;
+  non2xx: number;
   errors: number;
 }
 
-/** Sends `total` requests with `concurrency` in flight at once; stops early after `maxSeconds`. */
-async function load(
-  request: () => Promise<Response>,
-  total: number,
-  concurrency: number,
-  maxSeconds = 60,
-): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let sent = 0;
-  const started = performance.now();
-  const deadline = started + maxSeconds * 1000;
-  async function worker(): Promise<void> {
-    while (sent < total && performance.now() < deadline) {
-      sent += 1;
-      const t0 = performance.now();
-      try {
-        const response = await request();
-        await response.arrayBuffer();
-        if (!response.ok) errors += 1;
-      } catch {
-        errors += 1;
-      }
-      latencies.push(performance.now() - t0);
+async function load(url: string, figure: Figure, request: Partial<autocannon.Request>, headers: Record<string, string>): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections: figure.connections ?? connections,
+    duration,
+    ...(figure.rate ? { overallRate: figure.rate } : {}),
+    headers,
+    requests: [request as autocannon.Request],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p975: result.latency.p97_5,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function combine(runs: Measured[]): Measured {
+  return {
+    rps: runs.reduce((s, r) => s + r.rps, 0) / runs.length,
+    p50: median(runs.map((r) => r.p50)),
+    p975: median(runs.map((r) => r.p975)),
+    p99: median(runs.map((r) => r.p99)),
+    non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
+    errors: runs.reduce((s, r) => s + r.errors, 0),
+  };
+}
+
+const rows: string[] = [];
+function printHeader(): void {
+  const header = '| figure | API req/s | bare req/s | bare÷API req/s | API p50 / p97.5 / p99 ms | bare p50 / p97.5 / p99 ms | API÷bare p97.5 | non-2xx API/bare |';
+  console.info(`\n${header}\n|---|---|---|---|---|---|---|---|`);
+}
+function printRow(label: string, a: Measured, b: Measured | null): void {
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '-');
+  const line = b
+    ? `| ${label} | ${f(a.rps)} | ${f(b.rps)} | ${(b.rps / a.rps).toFixed(2)}× | ${f(a.p50)} / ${f(a.p975)} / ${f(a.p99)} | ${f(b.p50)} / ${f(b.p975)} / ${f(b.p99)} | ${(a.p975 / Math.max(b.p975, 0.5)).toFixed(2)}× | ${a.non2xx + a.errors}/${b.non2xx + b.errors} |`
+    : `| ${label} | ${f(a.rps)} | - | - | ${f(a.p50)} / ${f(a.p975)} / ${f(a.p99)} | - | - | ${a.non2xx + a.errors}/- |`;
+  rows.push(line);
+  console.info(line);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function apiJson<T>(method: string, path: string, token: string | null, body?: unknown, capture?: string): Promise<T> {
+  const answer = await fetch(`${api}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(capture ? { 'x-bench-capture': capture } : {}),
+    },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+  return (await answer.json()) as T;
+}
+
+function readCaptures(): Map<string, CapturedStatement[]> {
+  const byName = new Map<string, CapturedStatement[]>();
+  if (!existsSync(captureFile)) return byName;
+  for (const line of readFileSync(captureFile, 'utf8').split('\n')) {
+    if (!line) continue;
+    const statement = JSON.parse(line) as CapturedStatement;
+    const list = byName.get(statement.name) ?? [];
+    list.push(statement);
+    byName.set(statement.name, list);
+  }
+  return byName;
+}
+
+/** The statements of one request, less the session check (cached or not) and the batched read audit. */
+function statementsFor(figure: Figure, captured: CapturedStatement[]): CapturedStatement[] {
+  const kept = captured.filter((s) => {
+    if (!figure.keepSessions && /from "sessions"/i.test(s.text)) return false;
+    if (figure.method === 'GET' && /insert into "audit_log"/i.test(s.text)) return false;
+    return true;
+  });
+  // Renumber `after` over what is kept: a statement waits for as many kept ones as finished before it.
+  return kept.map((s) => ({ ...s, after: kept.filter((k) => captured.indexOf(k) < captured.indexOf(s) && k.after < s.after).length }));
+}
+
+async function main(): Promise<void> {
+  const postgres = databaseUrl !== '';
+  console.info(`# PNSS bench ${quick ? '(quick)' : ''} on ${postgres ? 'PostgreSQL' : 'embedded PGlite (API only: the bare baseline needs PostgreSQL)'}`);
+  if (!flag('no-build')) {
+    for (const workspace of ['@pnss/libs', '@pnss/services']) {
+      const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+      if (build.status !== 0) throw new Error(`the build of ${workspace} failed`);
     }
   }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { requests: latencies.length, seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), errors };
-}
+  const generate = option('generate');
+  if (postgres && (quick || generate)) {
+    await generateDepartment({ url: databaseUrl, patients: quick ? 2000 : Number(generate), reset: quick, migrate: true, log: () => undefined });
+  }
 
-function report(name: string, r: LoadResult): void {
-  console.info(
-    `${name}: ${r.requests} requests in ${r.seconds.toFixed(1)} s = ${(r.requests / r.seconds).toFixed(0)} req/s; ` +
-      `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms; errors ${r.errors}`,
-  );
-}
-
-const SEEDED_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 3000);
-
-/** Seeds patients with one case each through the API, then reads the paged lists, searches and counts. */
-async function casesBench(auth: Record<string, string>): Promise<void> {
-  const headers = { ...auth, 'content-type': 'application/json' };
-  const today = new Date();
-  let made = 0;
-  const seeded = await load(async () => {
-    made += 1;
-    const n = made;
-    const birth = new Date(Date.UTC(1970 + (n % 30), n % 12, 1 + (n % 28))).toISOString().slice(0, 10);
-    const patient = await fetch(`${base}/api/patients`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ firstName: `Bench${n}`, lastName: `Patient${n % 500}`, birthDate: birth }),
-    });
-    if (!patient.ok) return patient;
-    const { _id } = (await patient.json()) as { _id: string };
-    const admission = new Date(today.getTime() - (n % 300) * 86_400_000).toISOString().slice(0, 10);
-    return fetch(`${base}/api/patients/${_id}/cases`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ caseNum: `BENCH-${n}`, caseFormType: n % 3 === 0 ? 2 : 1, admissionDate: admission }),
-    });
-  }, SEEDED_PATIENTS, 8, 300);
-  report(`seed: patient + case pairs written (c=8)`, seeded);
-  report('patients page GET /api/patients?page=5 (c=10)', await load(
-    () => fetch(`${base}/api/patients?page=5`, { headers: auth }), 500, 10));
-  report('patients search GET /api/patients?search=patient42 (c=10)', await load(
-    () => fetch(`${base}/api/patients?search=patient42`, { headers: auth }), 500, 10));
-  report('admitted patients GET /api/patients?tag=admitted (c=10)', await load(
-    () => fetch(`${base}/api/patients?tag=admitted`, { headers: auth }), 500, 10));
-  report('cases page GET /api/patientcases?page=3 (c=10)', await load(
-    () => fetch(`${base}/api/patientcases?page=3`, { headers: auth }), 500, 10));
-  report('case number search GET /api/patientcases?search=BENCH-77 (c=10)', await load(
-    () => fetch(`${base}/api/patientcases?search=BENCH-77`, { headers: auth }), 500, 10));
-  report('counts GET /api/patients/allcases/count (c=10)', await load(
-    () => fetch(`${base}/api/patients/allcases/count`, { headers: auth }), 500, 10));
-}
-
-async function apiBench(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pnss-bench-'));
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-  const server = spawn(process.execPath, [join(root, 'services', 'dist', 'main.js')], {
+  // A copy of the build for this run (beside dist, so it resolves the same modules and migrations):
+  // another build of the shared tree deleting services/dist must not pull the server from under the bench.
+  const servicesDist = join(root, 'services', 'dist');
+  const benchDist = join(root, 'services', `.bench-dist-${process.pid}`);
+  if (!existsSync(join(servicesDist, 'main.js'))) throw new Error('services/dist is missing: build the services first');
+  cpSync(servicesDist, benchDist, { recursive: true });
+  const server = spawn(process.execPath, ['--import', join(root, 'bench', 'sql-capture.mjs'), join(benchDist, 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword,
-      // BENCH_DATABASE_URL runs the same load on a PostgreSQL server instead of embedded PGlite.
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' },
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      DATA_DIR: scratch,
+      ADMIN_PASSWORD: adminPassword,
+      JWT_SECRET: jwtSecret,
+      DATABASE_URL: databaseUrl,
+      BENCH_CAPTURE_FILE: captureFile,
+    },
   });
+  let baseline: ChildProcess | null = null;
   try {
-    await waitForHealth(server);
-    console.info(`\n## API on ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'} (${base})`);
-    const login = await fetch(`${base}/api/accounts/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
+    await waitFor(`${api}/api/health`, server);
+    const rssBefore = rssMb(server.pid);
+    const login = await apiJson<{ token: string }>('POST', '/api/accounts/login', null, { username: 'admin', password: adminPassword });
+    const token = login.token;
+
+    if (!postgres) {
+      // Small data for the embedded database: 200 patients with a case each, through the API.
+      for (let i = 1; i <= 200; i += 1) {
+        const { firstName, lastName } = nameOf(i);
+        const p = await apiJson<{ _id: string }>('POST', '/api/patients', token, { firstName, lastName, birthDate: '1990-01-01' });
+        await apiJson('POST', `/api/patients/${p._id}/cases`, token, { caseNum: `Q-${Date.now()}-${i}`, caseFormType: 1, admissionDate: '2026-01-02' });
+      }
+    }
+
+    // What the figures read: a patient, open cases to read and save, a name that exists.
+    const patientsPage = await apiJson<{ items: Array<{ _id: string }> }>('GET', '/api/patients?page=0', token);
+    const patientId = patientsPage.items[0]._id;
+    const openCases = [] as Array<{ _id: string; patientid: string }>;
+    for (let page = 0; openCases.length < (quick ? 100 : 2000); page += 1) {
+      const list = await apiJson<{ items: Array<{ _id: string; patientid: string }> }>('GET', `/api/patientcases?tag=openCase&page=${page}`, token);
+      if (list.items.length === 0) break;
+      openCases.push(...list.items);
+    }
+    if (openCases.length < 2) throw new Error('the bench needs open cases');
+    const readCase = openCases[0];
+    const { firstName, lastName } = nameOf(4242);
+    const search = encodeURIComponent(`${firstName.split(' ')[0]} ${lastName.split(' ').pop()}`);
+
+    // The save: the case form as opened, one field changed, with its version.
+    const saveCases = openCases.slice(1);
+    const formOf = async (c: { _id: string; patientid: string }) =>
+      apiJson<CaseForm>('GET', `/api/patients/${c.patientid}/cases/${c._id}`, token);
+    const captureCase = saveCases[0];
+    // Bring the captured case to an unusual version, so its number is never mistaken for another value.
+    let captureForm = await formOf(captureCase);
+    while (captureForm.version < 7) {
+      captureForm = await apiJson('PUT', `/api/patients/${captureCase.patientid}/cases/${captureCase._id}`, token, {
+        ...withoutServerOwned(captureForm),
+        room: `bench ${captureForm.version}`,
+      });
+    }
+    // Each save goes to the next case of a rotation, with the version it has now (one save in flight per case).
+    const rotation = saveCases.slice(1, quick ? 60 : 800);
+    const forms = new Map<string, Record<string, unknown>>();
+    const versions = { api: new Map<string, number>(), bare: new Map<string, number>() };
+    for (const c of rotation) {
+      const form = await formOf(c);
+      forms.set(c._id, withoutServerOwned(form));
+      versions.api.set(c._id, form.version);
+      versions.bare.set(c._id, form.version);
+    }
+    const nextSave = { api: 0, bare: 0 };
+    // The API and the baseline save different cases, so each side's versions stay its own.
+    const rotations = { api: rotation.filter((_, i) => i % 2 === 0), bare: rotation.filter((_, i) => i % 2 === 1) };
+    const saveRequest = (target: 'api' | 'bare'): Partial<autocannon.Request> => ({
+      method: target === 'api' ? 'PUT' : 'POST',
+      setupRequest: (request) => {
+        const own = rotations[target];
+        const c = own[nextSave[target] % own.length];
+        nextSave[target] += 1;
+        const version = versions[target].get(c._id) ?? 1;
+        versions[target].set(c._id, version + 1);
+        const form = forms.get(c._id) ?? {};
+        const body =
+          target === 'api'
+            ? { ...form, version, room: `bench ${version}` }
+            : { caseId: c._id, patientId: c.patientid, version, caseNum: form.caseNum };
+        return {
+          ...request,
+          path: target === 'api' ? `/api/patients/${c.patientid}/cases/${c._id}` : '/b/case_save',
+          headers: { ...request.headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        };
+      },
     });
-    const { token } = (await login.json()) as { token: string };
+
+    const figures: Figure[] = [
+      { name: 'patient_by_id', label: 'read patient by id', method: 'GET', path: `/api/patients/${patientId}` },
+      { name: 'case_by_id', label: 'read case by id (case form)', method: 'GET', path: `/api/patients/${readCase.patientid}/cases/${readCase._id}` },
+      { name: 'patients_page_1', label: 'patients page 1', method: 'GET', path: '/api/patients?page=0', connections: 10 },
+      { name: 'patients_page_50', label: 'patients page 50', method: 'GET', path: '/api/patients?page=49', connections: 10 },
+      { name: 'cases_page_1', label: 'cases page 1', method: 'GET', path: '/api/patientcases?page=0', connections: 10 },
+      { name: 'search', label: `search "${decodeURIComponent(search)}"`, method: 'GET', path: `/api/patients?search=${search}`, connections: 10 },
+      { name: 'count_all', label: 'count: patients', method: 'GET', path: '/api/patients/all/count', connections: 10 },
+      { name: 'count_admitted', label: 'count: admitted', method: 'GET', path: '/api/patients/admitted/count', connections: 10 },
+      { name: 'count_open', label: 'count: with open case', method: 'GET', path: '/api/patients/opencase/count', connections: 10 },
+      { name: 'count_cases', label: 'count: cases, open cases', method: 'GET', path: '/api/patients/allcases/count', connections: 10 },
+      {
+        name: 'case_save', label: 'case save + audit row @200 req/s', method: 'PUT', path: '', rate: quick ? 50 : 200, connections: 10,
+        api: saveRequest('api'), baseline: saveRequest('bare'),
+        substitute: { caseId: captureCase._id, patientId: captureCase.patientid, version: captureForm.version, caseNum: String(captureForm.caseNum) },
+      },
+      {
+        name: 'sign_in', label: 'sign-in (bcrypt)', method: 'POST', path: '/api/accounts/login', connections: 2, keepSessions: true,
+        body: () => ({ username: 'admin', password: adminPassword }),
+      },
+      { name: 'session_check', label: 'session check', method: 'POST', path: '/api/accounts/auth' },
+    ];
+
+    // Capture each figure's SQL once (the save's capture is a real save of the capture case).
+    for (const figure of figures) {
+      if (figure.name === 'case_save') {
+        captureForm = await apiJson('PUT', `/api/patients/${captureCase.patientid}/cases/${captureCase._id}`, token,
+          { ...withoutServerOwned(captureForm), room: 'bench capture' }, figure.name);
+        continue;
+      }
+      await apiJson(figure.method, figure.path, figure.name === 'sign_in' ? null : token, figure.body?.(), figure.name);
+    }
+    // The capture is over: the preload takes its hooks out before anything is measured.
+    await fetch(`${api}/api/health`, { headers: { 'x-bench-capture-done': '1' } });
+    const captures = readCaptures();
+    const baselineFigures: Record<string, BaselineFigure> = {};
+    for (const figure of figures) {
+      baselineFigures[figure.name] = {
+        statements: statementsFor(figure, captures.get(figure.name) ?? []),
+        ...(figure.substitute ? { substitute: figure.substitute } : {}),
+      };
+    }
+    writeFileSync(join(scratch, 'baseline-figures.json'), JSON.stringify(baselineFigures, null, 1));
+    console.info(`captured SQL per figure: ${join(scratch, 'baseline-figures.json')}`);
+    for (const figure of figures) {
+      console.info(`  ${figure.name}: ${baselineFigures[figure.name].statements.length} statement(s)`);
+    }
+
+    if (postgres && !quick) {
+      // The time inside PostgreSQL of every SELECT the lists, search and counts ran (EXPLAIN ANALYZE).
+      const explained = await explainFigures(databaseUrl, baselineFigures, (name) => /page|search|count|by_id/.test(name));
+      console.info('\n## In the database (EXPLAIN ANALYZE, warm)');
+      for (const e of explained) {
+        const scans = e.plan.filter((line) => /Scan|Execution Time/.test(line)).map((line) => line.trim().replace(/\s+\(cost=[^)]*\)/, ''));
+        console.info(`${e.figure}: ${e.executionMs.toFixed(2)} ms  ${e.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+        for (const line of scans) console.info(`    ${line.slice(0, 200)}`);
+      }
+    }
+
+    if (postgres) {
+      const optionsFile = join(scratch, 'baseline-options.json');
+      writeFileSync(optionsFile, JSON.stringify({ port: baselinePort, databaseUrl, jwtSecret, figures: baselineFigures, adminPassword }));
+      baseline = fork(join(root, 'bench', 'baseline.ts'), [optionsFile], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      await waitFor(`${bare}/b/none`, baseline);
+    }
+    const baselineRssBefore = rssMb(baseline?.pid);
+
     const auth = { authorization: `Bearer ${token}` };
-    report('session check POST /api/accounts/auth (c=20)', await load(
-      () => fetch(`${base}/api/accounts/auth`, { method: 'POST', headers: auth }), 2000, 20));
-    report('reference list GET /api/categories (c=20)', await load(
-      () => fetch(`${base}/api/categories`, { headers: auth }), 2000, 20));
-    report('users page GET /api/accounts (c=20)', await load(
-      () => fetch(`${base}/api/accounts`, { headers: auth }), 2000, 20));
-    await casesBench(auth);
-    const memory = readFileSync(`/proc/${server.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/);
-    if (memory) console.info(`server RSS after the runs ${(Number(memory[1]) / 1024).toFixed(0)} MB`);
+    printHeader();
+    for (const figure of figures) {
+      const apiRequest: Partial<autocannon.Request> = figure.api ?? {
+        method: figure.method,
+        path: figure.path,
+        ...(figure.body ? { body: JSON.stringify(figure.body()), headers: { 'content-type': 'application/json' } } : {}),
+      };
+      const bareRequest: Partial<autocannon.Request> = figure.baseline ?? {
+        method: figure.body ? 'POST' : 'GET',
+        path: `/b/${figure.name}`,
+        ...(figure.body ? { body: JSON.stringify(figure.body()), headers: { 'content-type': 'application/json' } } : {}),
+      };
+      const apiRuns: Measured[] = [];
+      const bareRuns: Measured[] = [];
+      for (let round = 0; round < rounds; round += 1) {
+        const order = round % 2 === 0 ? ['api', 'bare'] : ['bare', 'api'];
+        for (const side of order) {
+          if (side === 'api') apiRuns.push(await load(api, figure, apiRequest, auth));
+          else if (baseline) bareRuns.push(await load(bare, figure, bareRequest, auth));
+        }
+      }
+      printRow(figure.label, combine(apiRuns), bareRuns.length ? combine(bareRuns) : null);
+    }
+    const rssAfter = rssMb(server.pid);
+    console.info(
+      `\nserver RSS: ${rssBefore?.toFixed(0)} MB before, ${rssAfter?.toFixed(0)} MB after` +
+        (baseline ? `; baseline RSS: ${baselineRssBefore?.toFixed(0)} MB before, ${rssMb(baseline.pid)?.toFixed(0)} MB after` : ''),
+    );
+    console.info(`c=${connections} unless stated (lists and counts c=10, save c=10 at a fixed rate, sign-in c=2); ${rounds} round(s) of ${duration} s each, interleaved.`);
+
+    // The Reports helper's and the Platform helper's parts, when they are there.
+    const reportsFile = join(root, 'bench', 'reports.ts');
+    if (existsSync(reportsFile)) {
+      const reports = (await import(pathToFileURL(reportsFile).href)) as {
+        runReportsBench?: (o: { baseUrl: string; token: string; calls?: number }) => Promise<unknown>;
+      };
+      console.info('\n## Reports');
+      await reports.runReportsBench?.({ baseUrl: api, token, calls: quick ? 5 : 50 });
+    }
+    const firstLoadFile = join(root, 'bench', 'first-load.ts');
+    if (!quick && existsSync(firstLoadFile)) {
+      const firstLoad = (await import(pathToFileURL(firstLoadFile).href)) as {
+        measureFirstLoad?: (baseUrl: string, username: string, password: string) => Promise<Array<{ wire: number; phase: string }>>;
+      };
+      console.info('\n## First load (Chromium)');
+      try {
+        const loads = (await firstLoad.measureFirstLoad?.(api, 'admin', adminPassword)) ?? [];
+        const kb = (phase?: string) => (loads.filter((l) => !phase || l.phase === phase).reduce((t, l) => t + l.wire, 0) / 1024).toFixed(1);
+        console.info(`JavaScript on the wire: login page ${kb('login')} KB, then to the patients list ${kb('patients')} KB, in all ${kb()} KB`);
+      } catch (error) {
+        console.info(`first load not measured: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
   } finally {
+    baseline?.kill('SIGTERM');
     server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    rmSync(scratch, { recursive: true, force: true });
+    rmSync(benchDist, { recursive: true, force: true });
   }
 }
 
-bundleSizes();
-await apiBench();
+await main();

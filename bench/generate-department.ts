@@ -1,0 +1,250 @@
+// `node --import tsx bench/generate-department.ts --url postgres://... --patients 1000000 [--reset]`
+//
+// Writes a realistic department straight into PostgreSQL: patients with Filipino names and birth
+// dates, one case each and a second case for three in ten, spread over five years of admissions
+// (70% OB, 4% still open, half of those still admitted, 1% archived). Rows are made by PostgreSQL
+// itself (INSERT ... SELECT over generate_series, 50,000 rows a statement), so a million patients
+// take minutes, not hours. Names, dates and ids are a pure function of the row number: two runs
+// give the same data, and the bench knows what a search will find.
+//
+// The schema is migrated first (the services' own migrations). The list counters of migration
+// 0006 are kept by their triggers as the rows go in; VACUUM ANALYZE at the end sets the
+// visibility map, so list pages are index-only scans from the first request.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const FIRST_NAMES = [
+  'Maria', 'Ana', 'Rosa', 'Josefina', 'Carmen', 'Teresa', 'Luz', 'Elena', 'Cristina', 'Angelica', 'Jasmine', 'Kristine',
+  'Mary Grace', 'Mary Joy', 'Jennifer', 'Michelle', 'Rowena', 'Marites', 'Lorna', 'Evelyn', 'Gloria', 'Imelda', 'Aurora',
+  'Corazon', 'Remedios', 'Lourdes', 'Rosario', 'Erlinda', 'Norma', 'Marilou', 'Analyn', 'Jocelyn', 'Rachelle', 'Joy',
+  'Princess', 'Camille', 'Nicole', 'Patricia', 'Catherine', 'Katherine', 'Jessa', 'Janine', 'Shiela', 'Aileen', 'Arlene',
+  'Charmaine', 'Daisy', 'Divina', 'Editha', 'Felicidad', 'Grace', 'Hazel', 'Irene', 'Jenny', 'Kimberly', 'Leah', 'Liza',
+  'Ma. Cecilia', 'Marivic', 'Melanie', 'Mylene', 'Nenita', 'Ofelia', 'Pilar', 'Queenie', 'Regina', 'Sarah', 'Sheryl',
+  'Trinidad', 'Ursula', 'Veronica', 'Wilma', 'Yolanda', 'Zenaida', 'Abigail', 'Bea', 'Clarissa', 'Dolores', 'Estrella',
+  'Fe', 'Gemma', 'Herminia', 'Isabel', 'Juliet', 'Karen', 'Lea', 'Marjorie', 'Nora', 'Olivia', 'Perla', 'Rhea', 'Sonia',
+  'Tess', 'Vilma', 'Winnie', 'Ysabel', 'Zeny', 'Alma', 'Belen', 'Cynthia',
+];
+export const MIDDLE_NAMES = [
+  'Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas', 'Andrada', 'Castillo',
+  'Flores', 'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar', 'Mercado', null, null, null,
+];
+export const LAST_NAMES = [
+  'Dela Cruz', 'Garcia', 'Reyes', 'Ramos', 'Mendoza', 'Santos', 'Flores', 'Gonzales', 'Bautista', 'Villanueva', 'Fernandez',
+  'Cruz', 'De Guzman', 'Lopez', 'Perez', 'Castillo', 'Francisco', 'Rivera', 'Aquino', 'Castro', 'Sanchez', 'Torres',
+  'De Leon', 'Domingo', 'Martinez', 'Rodriguez', 'Santiago', 'Soriano', 'Delos Santos', 'Diaz', 'Hernandez', 'Tolentino',
+  'Valdez', 'Ramirez', 'Morales', 'Mercado', 'Tan', 'Aguilar', 'Navarro', 'Manalo', 'Gomez', 'Dizon', 'Del Rosario',
+  'Javier', 'Corpuz', 'Gutierrez', 'Salvador', 'Velasco', 'Miranda', 'Sarmiento', 'Pascual', 'Lim', 'Marquez', 'Robles',
+  'Panganiban', 'Mallari', 'Macaraeg', 'Dimaculangan', 'Agbayani', 'Bernardo', 'Cabrera', 'Dela Pena', 'Espiritu',
+  'Fajardo', 'Gatchalian', 'Ilagan', 'Jimenez', 'Katigbak', 'Lacson', 'Magbanua', 'Nepomuceno', 'Ocampo', 'Pangilinan',
+  'Quiambao', 'Rosales', 'Sison', 'Tiongson', 'Umali', 'Vergara', 'Yap', 'Zamora', 'Abad', 'Baltazar', 'Calderon',
+  'Dantes', 'Evangelista', 'Fabian', 'Galang', 'Hilario', 'Ignacio', 'Jacinto', 'Lacsamana', 'Mangubat', 'Natividad',
+  'Olivares', 'Padilla', 'Quisumbing', 'Roxas', 'Samonte', 'Tuazon',
+];
+
+/** The row number's name, as the SQL below picks it: the bench searches for names it knows exist. */
+export function nameOf(i: number): { firstName: string; lastName: string } {
+  return {
+    firstName: FIRST_NAMES[(i * 7919) % FIRST_NAMES.length],
+    lastName: LAST_NAMES[Math.floor(i / 7) % LAST_NAMES.length],
+  };
+}
+
+/** The id of patient i: md5-derived, so cases can name their patient without reading it back. */
+export const PATIENT_ID_SQL = (i: string) => `md5('pnss-gen-patient-' || ${i})::uuid`;
+
+const PATIENTS_SQL = `
+  INSERT INTO patients (id, first_name, middle_name, last_name, birth_date, pediatric_confirmed, created_at, updated_at)
+  SELECT ${PATIENT_ID_SQL('i')},
+         ($3::text[])[(1 + (i * 7919) % array_length($3::text[], 1))::int],
+         ($4::text[])[(1 + (i * 104729) % array_length($4::text[], 1))::int],
+         ($5::text[])[(1 + (i / 7) % array_length($5::text[], 1))::int],
+         date '1965-01-01' + ((i * 2654435761::bigint) % 15000)::int,
+         false,
+         now() - ((i % 1800) || ' days')::interval,
+         now() - ((i % 1800) || ' days')::interval
+  FROM generate_series($1::bigint, $2::bigint) AS i`;
+
+// Case k (1 or 2) of patient i. h is a per-case pseudo-random number in [0, 1000).
+const CASES_SQL = `
+  WITH src AS (
+    SELECT i, k, ((i * 2246822519::bigint + k * 3266489917::bigint) % 1000)::int AS h
+    FROM generate_series($1::bigint, $2::bigint) AS i, generate_series(1, 2) AS k
+    WHERE k = 1 OR i % 10 < 3
+  ), dated AS (
+    SELECT i, k, h,
+           current_date - (CASE WHEN h < 40 THEN h % 10 ELSE (h * 7 + i) % 1800 END)::int AS admission,
+           h < 40 AS open,
+           h >= 990 AS archived,
+           CASE WHEN (i + k) % 10 < 7 THEN 1 ELSE 2 END AS form_type
+    FROM src
+  )
+  INSERT INTO patient_cases (patient_id, case_num, case_form_type, is_pregnancy, is_gyne, is_close, is_archived,
+                             admission_date, discharge_date, delivery_date, age, form, closed_at, created_at, updated_at)
+  SELECT ${PATIENT_ID_SQL('d.i')},
+         'GEN-' || lpad(d.i::text, 7, '0') || '-' || d.k,
+         d.form_type, d.form_type = 1, d.form_type = 2,
+         NOT d.open, d.archived,
+         d.admission,
+         CASE WHEN d.open AND d.h % 2 = 0 THEN NULL ELSE d.admission + (d.h % 6) END,
+         CASE WHEN d.form_type = 1 AND NOT d.open THEN d.admission END,
+         extract(year FROM age(d.admission, p.birth_date))::smallint,
+         '{}'::jsonb,
+         CASE WHEN d.open THEN NULL ELSE (d.admission + (d.h % 6))::timestamptz END,
+         d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval,
+         d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval
+  FROM dated d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
+
+export interface GenerateOptions {
+  url: string;
+  patients: number;
+  /** Empties patients and cases (and what hangs off them) first. */
+  reset: boolean;
+  migrate: boolean;
+  log?: (line: string) => void;
+}
+
+async function migrate(url: string): Promise<void> {
+  const require = createRequire(join(root, 'services', 'package.json'));
+  // drizzle-orm is a dependency of the services, not of the bench: load the services' own copy.
+  const { drizzle } = (await import(pathToFileURL(require.resolve('drizzle-orm/node-postgres')).href)) as {
+    drizzle: (options: { client: pg.Pool }) => unknown;
+  };
+  const { migrate: run } = (await import(pathToFileURL(require.resolve('drizzle-orm/node-postgres/migrator')).href)) as {
+    migrate: (db: unknown, options: { migrationsFolder: string }) => Promise<void>;
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await run(drizzle({ client: pool }), { migrationsFolder: join(root, 'services', 'drizzle') });
+  } finally {
+    await pool.end();
+  }
+}
+
+/**
+ * The reporting projection (case_facts, case_infants, case_indications) of every case without it,
+ * derived by the services' own code (toCaseForm + deriveCaseFacts of @pnss/libs/reports, from
+ * services/dist: run `npm run build -w @pnss/services` first) and written 5,000 cases a statement,
+ * so the server's start-up backfill finds nothing left to do.
+ */
+async function writeFacts(url: string, log: (line: string) => void): Promise<void> {
+  const require = createRequire(join(root, 'services', 'package.json'));
+  const load = async <T>(path: string) => (await import(pathToFileURL(path).href)) as T;
+  const dist = join(root, 'services', 'dist');
+  if (!existsSync(join(dist, 'database', 'schema.js'))) {
+    log('services/dist is missing: the reporting projection is left to the server start-up');
+    return;
+  }
+  const { drizzle } = await load<{ drizzle: (o: { client: pg.Pool; schema: unknown }) => FactsDb }>(require.resolve('drizzle-orm/node-postgres'));
+  const { sql, getTableColumns } = await load<{
+    sql: (strings: TemplateStringsArray, ...values: unknown[]) => unknown;
+    getTableColumns: (table: unknown) => Record<string, { name: string }>;
+  }>(require.resolve('drizzle-orm'));
+  const schema = await load<Record<string, unknown>>(join(dist, 'database', 'schema.js'));
+  const { toCaseForm } = await load<{ toCaseForm: (row: unknown) => unknown }>(join(dist, 'modules', 'cases', 'case-record.js'));
+  const { deriveCaseFacts } = await load<{ deriveCaseFacts: (form: unknown) => { facts: object; infants: object[]; indications: object[] } }>(
+    require.resolve('@pnss/libs/reports'),
+  );
+  if (!schema.caseFacts) return;
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle({ client: pool, schema });
+  let written = 0;
+  let after = '00000000-0000-0000-0000-000000000000';
+  try {
+    // Walks the cases in id order (keyset), so each batch is an index range, not a scan of all before it.
+    for (;;) {
+      const rows = (await db
+        .select()
+        .from(schema.patientCases)
+        .where(sql`patient_cases.id > ${after} and not exists (select 1 from case_facts f where f.case_id = patient_cases.id)`)
+        .orderBy(sql`patient_cases.id`)
+        .limit(5000)) as Array<{ id: string }>;
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].id;
+      const derived = rows.map((row) => deriveCaseFacts(toCaseForm(row)));
+      // One JSON parameter per table (json_populate_recordset), not 40 parameters a row.
+      for (const [table, name, items] of [
+        [schema.caseFacts, 'case_facts', derived.map((d) => d.facts)],
+        [schema.caseInfants, 'case_infants', derived.flatMap((d) => d.infants)],
+        [schema.caseIndications, 'case_indications', derived.flatMap((d) => d.indications)],
+      ] as const) {
+        if (items.length === 0) continue;
+        const columns = Object.entries(getTableColumns(table));
+        const records = items.map((item) =>
+          Object.fromEntries(columns.filter(([key]) => key in item).map(([key, column]) => [column.name, (item as Record<string, unknown>)[key]])),
+        );
+        const names = Object.keys(records[0]).map((n) => `"${n}"`).join(', ');
+        await pool.query(`INSERT INTO ${name} (${names}) SELECT ${names} FROM json_populate_recordset(null::${name}, $1::json)`, [JSON.stringify(records)]);
+      }
+      written += rows.length;
+      if (written % 100_000 < 5000) log(`reporting projection: ${written.toLocaleString('en')} cases`);
+    }
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The little of drizzle the projection writer uses. */
+interface FactsDb {
+  select(): { from(table: unknown): { where(condition: unknown): { orderBy(order: unknown): { limit(n: number): Promise<unknown[]> } } } };
+  insert(table: unknown): { values(rows: unknown[]): Promise<unknown> };
+}
+
+export async function generateDepartment(options: GenerateOptions): Promise<void> {
+  const log = options.log ?? ((line: string) => console.info(line));
+  if (options.migrate) await migrate(options.url);
+  const client = new pg.Client({ connectionString: options.url });
+  await client.connect();
+  try {
+    const started = Date.now();
+    if (options.reset) await client.query('TRUNCATE patient_cases, patients CASCADE');
+    const { rows } = await client.query<{ n: string }>('SELECT count(*)::text AS n FROM patients');
+    const existing = Number(rows[0].n);
+    if (existing >= options.patients) log(`${existing} patients already there; none added (--reset starts again)`);
+    const batch = 50_000;
+    for (let from = existing + 1; from <= options.patients; from += batch) {
+      const to = Math.min(options.patients, from + batch - 1);
+      await client.query('BEGIN');
+      await client.query(PATIENTS_SQL, [from, to, FIRST_NAMES, MIDDLE_NAMES, LAST_NAMES]);
+      await client.query(CASES_SQL, [from, to]);
+      await client.query('COMMIT');
+      log(`patients ${to.toLocaleString('en')} of ${options.patients.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    await writeFacts(options.url, log);
+    await client.query('VACUUM ANALYZE patients');
+    await client.query('VACUUM ANALYZE patient_cases');
+    await client.query('VACUUM ANALYZE patient_case_stats').catch(() => undefined);
+    const counts = await client.query<{ patients: string; cases: string }>(
+      'SELECT (SELECT count(*) FROM patients)::text AS patients, (SELECT count(*) FROM patient_cases)::text AS cases',
+    );
+    log(`done in ${((Date.now() - started) / 1000).toFixed(0)} s: ${counts.rows[0].patients} patients, ${counts.rows[0].cases} cases`);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+function argument(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const url = argument('url') ?? process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    console.error('usage: generate-department.ts --url postgres://user@host/db --patients 100000|1000000 [--reset] [--no-migrate]');
+    process.exit(2);
+  }
+  await generateDepartment({
+    url,
+    patients: Number(argument('patients') ?? 100_000),
+    reset: process.argv.includes('--reset'),
+    migrate: !process.argv.includes('--no-migrate'),
+  });
+}
