@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn, type WatchedPage } from '../support/platform.js';
+import { expectAccessible } from '../support/axe.js';
 
 interface RoleRow {
   _id: string;
@@ -69,12 +70,14 @@ describe('admin: users and roles', () => {
     await form.getByText('Password must be at least 12 characters long').waitFor();
     await form.getByLabel('Password').fill(password);
     await screenshot(page, 'admin-add-user');
+    await expectAccessible(page, 'admin: Add User dialog');
     await form.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully added new user!').waitFor();
     await page.waitForURL(/#\/admin\/users$/);
     const row = page.getByRole('row').filter({ hasText: username });
     await row.getByText('Clinician', { exact: true }).waitFor();
     await screenshot(page, 'admin-users');
+    await expectAccessible(page, 'admin: users');
 
     // A second user with the same name, in another case, is refused on the field.
     await page.getByRole('button', { name: 'New User' }).click();
@@ -116,10 +119,12 @@ describe('admin: users and roles', () => {
     await page.getByRole('checkbox', { name: 'Clinician – List users' }).check();
     await page.getByText('1 role changed').waitFor();
     await screenshot(page, 'admin-edit-roles');
+    await expectAccessible(page, 'admin: edit roles');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully updated roles!').waitFor();
     await page.waitForURL(/#\/admin\/roles$/);
     await page.getByRole('img', { name: 'Clinician – Open the Admin module: granted' }).waitFor();
+    await expectAccessible(page, 'admin: roles');
 
     // The clinician has not signed out: the next navigation's session check brings the new permissions.
     await (await navEntry(clinician.page, 'Cases')).click();

@@ -5,10 +5,13 @@ import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { expectAccessible } from '../support/axe.js';
 
 interface CaseRef {
   patientid: string;
   caseid: string;
+  caseNum?: string;
+  patientName?: string;
 }
 
 let counter = 0;
@@ -22,12 +25,10 @@ async function newCase(): Promise<CaseRef> {
     body: { firstName: 'Flow', lastName: `Patient ${counter}`, birthDate: '1994-06-15' },
   });
   assert.ok(patient.status < 300, `creating the patient answered ${patient.status}`);
-  const created = await api<{ _id: string }>('POST', `/patients/${patient.body._id}/cases`, {
-    token,
-    body: { caseNum: `E2E-${Date.now()}-${counter}` },
-  });
+  const caseNum = `E2E-${Date.now()}-${counter}`;
+  const created = await api<{ _id: string }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum } });
   assert.ok(created.status < 300, `creating the case answered ${created.status}`);
-  return { patientid: patient.body._id, caseid: created.body._id };
+  return { patientid: patient.body._id, caseid: created.body._id, caseNum, patientName: `Flow Patient ${counter}` };
 }
 
 async function storedCase(ref: CaseRef): Promise<Record<string, unknown>> {
@@ -172,16 +173,25 @@ async function migsAndDischarge(page: Page): Promise<void> {
   await radio(page, 'motherCondition', 'Improved');
 }
 
-/** Close: the confirmation, the success toast, then every field disabled; the server agrees. */
+/** 'Close case' in the title bar, set apart from leaving the form. */
+function closeCaseButton(page: Page): Locator {
+  return page.getByRole('toolbar', { name: 'Case actions' }).getByRole('button', { name: 'Close case' });
+}
+
+/** Close: the confirmation, the success toast, then a read-only view of the case; the server agrees. */
 async function closeAndCheck(page: Page, ref: CaseRef, shot: string): Promise<void> {
-  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await closeCaseButton(page).click();
   await page.locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to close the case ?' }).waitFor();
-  await page.getByRole('button', { name: 'Close case' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Close case' }).click();
   await page.getByText('Patient case has been successfully closed!').waitFor();
-  await page.getByRole('button', { name: 'Reopen' }).waitFor();
+  await page.getByRole('button', { name: 'Reopen case' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0, 'Save is hidden when closed');
-  const enabled = await page.locator('.cf-form').locator('input:not([disabled]), button:not([disabled]), textarea:not([disabled])').count();
-  assert.equal(enabled, 0, 'every field is disabled after closing');
+  const controls = await page.locator('.cf-form').locator('input, button, textarea').count();
+  assert.equal(controls, 0, 'a closed case is a read-only view, not disabled inputs');
+  // The answers read in the normal text colour (at least 4.5:1), axe agreeing.
+  const colour = await field(page, 'weight').locator('.cf-value').evaluate((el) => getComputedStyle(el).color);
+  assert.equal(colour, 'rgba(0, 0, 0, 0.88)');
+  await expectAccessible(page, 'case form, closed');
   await screenshot(page, shot);
   const stored = await storedCase(ref);
   assert.equal(stored.isClose, true, 'the server holds the case closed');
@@ -280,9 +290,11 @@ describe('case form', () => {
     const { page, errors } = await signedIn();
     await openForm(page, ref);
     await fill(page, 'room', '12');
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expectAccessible(page, 'case form, open');
+    await closeCaseButton(page).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('Please fill out the following required fields correctly before closing the case :').waitFor();
+    await expectAccessible(page, 'close-check dialog');
     const links = dialog.locator('[data-error-field]');
     assert.ok((await links.count()) >= 10, 'the dialog lists every failing field');
     await screenshot(page, 'case-form-close-dialog');
@@ -322,7 +334,7 @@ describe('case form', () => {
     assert.equal(await field(page, 'caseFormType').getByLabel('OB').isChecked(), true);
     // Leaving with unsaved changes asks first.
     await page.getByRole('navigation').getByText('Cases', { exact: true }).first().click();
-    await page.locator('.ant-modal-confirm-title', { hasText: 'Leave without saving?' }).waitFor();
+    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
     await page.getByRole('button', { name: 'Stay' }).click();
     assert.match(page.url(), new RegExp(`/case/${ref.caseid}`));
     await page.getByRole('button', { name: 'Save' }).click();
@@ -370,7 +382,7 @@ describe('case form', () => {
     await page.keyboard.press('Enter');
     await tabTo(page, 'motherCondition');
     await page.keyboard.press('Space'); // Improved
-    await tabTo(page, (el) => el.tagName === 'BUTTON' && el.textContent?.trim() === 'Close');
+    await tabTo(page, (el) => el.tagName === 'BUTTON' && el.textContent?.trim() === 'Close case');
     await page.keyboard.press('Enter');
     await page.locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to close the case ?' }).waitFor();
     await page.keyboard.press('Enter');
@@ -381,6 +393,115 @@ describe('case form', () => {
     assert.equal(stored.MIGSAssist, 2);
     assert.deepEqual(errors, []);
     await page.context().close();
+  });
+
+  it('8. leaving with unsaved changes is asked BEFORE it happens, every way out; Stay leaves the form, the value and the caret as they were', async () => {
+    const ref = await newCase();
+    const { page, errors } = await signedIn();
+    await openForm(page, ref);
+    const weight = field(page, 'weight').locator('input');
+    await weight.click();
+    await page.keyboard.type('65');
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    const focusedField = () => page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'));
+    const stayAndCheck = async (way: string) => {
+      await dialog.waitFor();
+      // Behind the question the form is still on screen: nothing has moved yet.
+      assert.equal(await page.locator('.cf-page').count(), 1, `${way}: the form stays behind the question`);
+      assert.match(page.url(), new RegExp(`/case/${ref.caseid}$`), `${way}: the address has not moved`);
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      assert.equal(await weight.inputValue(), '65', `${way}: the typed value is still there`);
+      await page.waitForFunction(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field') === 'weight');
+      assert.equal(await focusedField(), 'weight', `${way}: the cursor is back in the field`);
+      assert.equal(await weight.evaluate((el) => (el as HTMLInputElement).selectionStart), 2, `${way}: the caret where it was`);
+      assert.match(page.url(), new RegExp(`/case/${ref.caseid}$`));
+    };
+    // × (Back to the patient)
+    await page.getByRole('button', { name: 'Back to the patient' }).click();
+    await dialog.waitFor();
+    await expectAccessible(page, 'leave dialog');
+    await screenshot(page, 'case-form-leave-dialog');
+    await stayAndCheck('×');
+    // The back button
+    await page.evaluate(() => history.back());
+    await stayAndCheck('back button');
+    // The shell's side navigation (a module switch)
+    await page.getByRole('navigation').getByText('Submissions', { exact: true }).first().click();
+    await stayAndCheck('side navigation');
+    // Closing the tab: the browser's own prompt
+    const prompt = new Promise<string>((resolve) => {
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      });
+      // No prompt at all must fail the flow, not hang it.
+      setTimeout(() => resolve('no prompt'), 10_000);
+    });
+    await page.close({ runBeforeUnload: true });
+    assert.equal(await prompt, 'beforeunload');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('9. Leave goes on at the first answer, and the next side-navigation click needs none', async () => {
+    const ref = await newCase();
+    const { page, errors } = await signedIn();
+    await openForm(page, ref);
+    await fill(page, 'room', '9F');
+    await page.getByRole('navigation').getByText('Cases', { exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/#\/cases$/);
+    await page.getByRole('heading', { name: /^Cases/ }).waitFor();
+    assert.equal(await dialog.count(), 0, 'one answer was enough');
+    await page.getByRole('navigation').getByText('Patients', { exact: true }).first().click();
+    await page.waitForURL(/#\/patients$/);
+    assert.equal(await dialog.count(), 0);
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it("10. a case opened from the Cases list names the patient, and × returns to the list", async () => {
+    const ref = await newCase();
+    const { page, errors } = await signedIn();
+    await page.goto('/#/cases');
+    await page.getByLabel('Search Case Number').fill(ref.caseNum ?? '');
+    const row = page.getByRole('list', { name: 'Cases' }).getByRole('link', { name: new RegExp(ref.caseNum ?? '') });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', new RegExp(ref.patientName ?? ''), 'the row names the patient');
+    await expectAccessible(page, 'cases list');
+    await row.click();
+    await page.locator('.cf-page').waitFor();
+    assert.equal(await page.locator('.cf-header-patient').textContent(), ref.patientName);
+    assert.equal(await page.locator('.cf-titlebar-patient').textContent(), ref.patientName);
+    await page.getByRole('button', { name: 'Back to Cases' }).click();
+    await page.waitForURL(/#\/cases$/);
+    assert.equal(await page.getByLabel('Search Case Number').inputValue(), ref.caseNum, 'the list comes back with its filters');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('11. at tablet and phone sizes the case form uses the width, with no overflow', async () => {
+    const ref = await newCase();
+    for (const [width, height] of [[1440, 900], [1024, 768], [390, 844]] as const) {
+      const watched = await openPage(browser, { width, height });
+      await signIn(watched.page, ADMIN.username, ADMIN.password);
+      await watched.page.waitForURL(/#\/patients/);
+      await openForm(watched.page, ref);
+      const page = watched.page;
+      const sizes = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        main: document.querySelector('.cf-main')?.getBoundingClientRect().width ?? 0,
+        page: document.querySelector('.cf-page')?.getBoundingClientRect().width ?? 0,
+      }));
+      assert.ok(sizes.scrollWidth <= sizes.innerWidth, `${width}px: no sideways scrolling (${sizes.scrollWidth} > ${sizes.innerWidth})`);
+      if (width === 1024) assert.ok(sizes.main >= sizes.page - 2, `1024px: the form takes the whole width (${sizes.main} of ${sizes.page})`);
+      await screenshot(page, `case-form-${width}`);
+      assert.deepEqual(watched.errors, []);
+      await page.context().close();
+    }
   });
 
   it('7. typing stays under 100 ms on a full twin delivery with every section open, and with 5 infants', async (t: TestContext) => {

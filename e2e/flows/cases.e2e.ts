@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { expectAccessible, reportAccessibility } from '../support/axe.js';
 
 async function countOf(page: Page, testId: string): Promise<number> {
   const tag = page.getByTestId(testId);
@@ -30,10 +31,15 @@ describe('patients and cases', () => {
 
   it('adds a patient, sees them in the patients list with the count going up, and opens the preview', async () => {
     const { page, errors } = await openPage(browser);
+    await page.goto('/#/account/login');
+    await page.getByLabel('Username').waitFor();
+    // The login screen is the shell's: its findings are listed for its owner.
+    await reportAccessibility(page, 'login');
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(/#\/patients/);
     await page.getByRole('heading', { name: /^Patients/ }).waitFor();
     await page.getByRole('status', { name: 'Loading patients' }).waitFor({ state: 'detached' });
+    await expectAccessible(page, 'patients list');
     const before = await countOf(page, 'patients-title-count');
 
     const lastName = `Dela Cruz ${Date.now()}`;
@@ -42,6 +48,7 @@ describe('patients and cases', () => {
     await page.getByLabel('First Name').fill('Maria');
     await page.getByLabel('Last Name').fill(lastName);
     await typeDate(page, 'Date of Birth', '03/14/1990');
+    await expectAccessible(page, 'new patient form');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully added new patient!').first().waitFor();
     await page.waitForURL(/#\/patients\/[^/]+\/newcase/);
@@ -60,6 +67,11 @@ describe('patients and cases', () => {
     await page.getByRole('heading', { name: new RegExp(`Maria.*${lastName}`) }).waitFor();
     await page.getByRole('button', { name: 'Close preview' }).waitFor();
     await screenshot(page, 'patient-preview');
+    await expectAccessible(page, 'patient preview');
+    await page.getByRole('button', { name: 'Edit patient' }).click();
+    await page.waitForURL(/#\/patients\/[^/]+\/edit/);
+    await page.getByLabel('First Name').waitFor();
+    await expectAccessible(page, 'edit patient form');
     assert.deepEqual(errors.filter((e) => !e.includes('401')), []);
     await page.context().close();
   });
@@ -77,7 +89,11 @@ describe('patients and cases', () => {
     await page.waitForURL(/#\/newpatientcase/);
     await page.getByRole('heading', { name: 'New Case' }).waitFor();
     await page.getByLabel('Case Number').fill(caseNum);
+    // The screen makes the patient too, so it asks their name: no 'Unnamed patient'.
+    await page.getByLabel('First Name').fill('Lourdes');
+    await page.getByLabel('Last Name').fill(`Reyes ${caseNum}`);
     await typeDate(page, 'Birth Date', '07/02/1988');
+    await expectAccessible(page, 'case information screen');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully added new patient case!').first().waitFor();
     await page.waitForURL(/#\/patients\/[^/]+\/case\/[^/]+/);
@@ -87,7 +103,10 @@ describe('patients and cases', () => {
     await page.getByLabel('Search Case Number').fill(caseNum);
     const list = page.getByRole('list', { name: 'Cases' });
     await list.getByText(`Case # ${caseNum}`).waitFor();
+    // The row names the patient.
+    await list.getByText(`Lourdes Reyes ${caseNum}`).waitFor();
     await screenshot(page, 'cases-search');
+    await expectAccessible(page, 'cases list');
     await list.getByText(`Case # ${caseNum}`).click();
     await page.waitForURL(/#\/patients\/[^/]+\/case\/[^/]+/);
 

@@ -1,8 +1,10 @@
 // Issue 2's browser flows: the guards, sign-in and sign-out, permissions, and a module that
-// cannot be loaded failing alone.
+// cannot be loaded failing alone; issues 9 and 12: a module built for a newer @pnss/web failing
+// loudly, and scripts sent precompressed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
+import { expectAccessible } from '../support/axe.js';
 import { ADMIN, api, createUser, launch, openPage, screenshot, signIn } from '../support/platform.js';
 
 describe('platform', () => {
@@ -21,6 +23,7 @@ describe('platform', () => {
     await page.getByRole('button', { name: 'Login' }).waitFor();
     assert.equal(await page.getByRole('navigation').count(), 0, 'the login page hides the navigation');
     await screenshot(page, 'login');
+    await expectAccessible(page, 'login');
     assert.deepEqual(errors, []);
     await page.context().close();
   });
@@ -49,9 +52,11 @@ describe('platform', () => {
     const stored = await page.evaluate(() => localStorage.getItem('token'));
     assert.match(stored ?? '', /^Bearer \S+/, "the token is stored as 'Bearer ' plus the token");
     await screenshot(page, 'shell-signed-in');
+    await expectAccessible(page, 'shell, signed in');
 
     await nav.getByText('Sign out', { exact: true }).first().click();
     await page.getByText('Are you sure you want to sign out?').waitFor();
+    await expectAccessible(page, 'sign-out confirmation');
     await page.getByRole('dialog').getByRole('button', { name: /^(OK|Yes|Sign out)$/ }).click();
     await page.waitForURL(/#\/account\/login/);
     assert.equal(await page.evaluate(() => localStorage.getItem('token')), null, 'sign-out removes the stored token');
@@ -95,6 +100,52 @@ describe('platform', () => {
     await screenshot(page, 'module-error-panel');
     await page.goto('/#/cases');
     await page.getByRole('heading', { name: /^Cases/ }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('a module built for a newer @pnss/web than the shell provides shows its error panel saying so', async () => {
+    const { page } = await openPage(browser);
+    // The admin module's remoteEntry.js as a build against @pnss/web 1.1.0 would write it: its
+    // strict range (the only strict one) asks for ^1.1.0 while the shell runs 1.0.0.
+    await page.route('**/modules/admin/remoteEntry.js', async (route) => {
+      const response = await route.fetch();
+      const text = await response.text();
+      const newer = text.replaceAll(/requiredVersion:"\^[0-9.]+",strictVersion:!0/g, 'requiredVersion:"^1.1.0",strictVersion:!0');
+      assert.notEqual(newer, text, 'the remote entry carries the strict @pnss/web range');
+      await route.fulfill({ response, body: newer });
+    });
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    await page.goto('/#/admin');
+    const panel = page.getByRole('alert').filter({ hasText: 'Admin could not be loaded.' });
+    await panel.waitFor({ timeout: 30_000 });
+    assert.match(await panel.innerText(), /needs a newer version of PNSS \(@pnss\/web \^1\.1\.0\) than this page runs \(1\.0\.0\)/);
+    await screenshot(page, 'module-needs-newer-web');
+    await page.goto('/#/cases');
+    await page.getByRole('heading', { name: /^Cases/ }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('scripts come precompressed as the browser accepts, hashed chunks cached for a year, entry files checked', async () => {
+    const { page } = await openPage(browser);
+    const scripts: Array<{ url: string; encoding: string | undefined; cache: string | undefined }> = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const headers = response.headers();
+      scripts.push({ url: response.url(), encoding: headers['content-encoding'], cache: headers['cache-control'] });
+    });
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.getByRole('heading', { name: 'Patients' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    assert.ok(scripts.some((script) => script.url.endsWith('/modules/cases/remoteEntry.js')), 'the cases module loaded');
+    for (const script of scripts) {
+      const name = new URL(script.url).pathname.split('/').pop() ?? '';
+      if (name === 'remoteEntry.js' || name === 'main.js') assert.equal(script.cache, 'no-cache', name);
+      else assert.equal(script.cache, 'public, max-age=31536000, immutable', name);
+    }
+    const brotli = scripts.filter((script) => script.encoding === 'br');
+    assert.ok(brotli.length >= scripts.length / 2, `${brotli.length} of ${scripts.length} scripts came as brotli`);
+    assert.ok(brotli.some((script) => script.url.endsWith('/main.js')), 'main.js came as brotli');
     await page.context().close();
   });
 });
