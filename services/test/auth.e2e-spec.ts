@@ -1,6 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import type { ErrorEnvelope, LoginResponse, SessionUser } from '@pnss/libs/api';
-import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
+import { ALL_PERMISSIONS, PERMISSIONS, permissionsInForce } from '@pnss/libs/permissions';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../src/database/schema.js';
 import { TEST_ADMIN_PASSWORD, TEST_ADMIN_USERNAME, type TestApp, createTestApp } from './support/test-app.js';
@@ -28,7 +28,8 @@ describe('sign-in, sessions and the global guard', () => {
         lastname: 'Administrator',
         username: TEST_ADMIN_USERNAME,
         role: 'admin',
-        permissions: [...ALL_PERMISSIONS],
+        // A department (the test app is no hub) is not told of the hub's permissions.
+        permissions: permissionsInForce(ALL_PERMISSIONS, { hubEnabled: false }),
       });
       expect(JSON.stringify(body)).not.toMatch(/password/i);
     });

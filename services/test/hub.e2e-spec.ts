@@ -61,6 +61,15 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       await hub.http.post('/api/hub/keys').set('Authorization', hubAdmin.authorization).send({ departmentId: 'bad id' }).expect(400);
     });
 
+    it("a department's administrator is not told of the hub permissions, so no screen offers the hub; the hub's administrator is", async () => {
+      const told = async (app: TestApp, signedIn: SignedIn) =>
+        ((await app.http.post('/api/accounts/auth').set('Authorization', signedIn.authorization).expect(200)).body as { permissions: string[] }).permissions;
+      expect(await told(dept, deptAdmin)).not.toEqual(expect.arrayContaining(['view_hub_packages']));
+      expect(await told(dept, deptAdmin)).not.toContain('manage_hub_keys');
+      expect(await told(dept, deptAdmin)).toContain('get_packages');
+      expect(await told(hub, hubAdmin)).toEqual(expect.arrayContaining(['view_hub_packages', 'manage_hub_keys']));
+    });
+
     it('is off on a server without HUB_ENABLED', async () => {
       const res = await dept.http.get('/api/hub/packages').set('Authorization', deptAdmin.authorization).expect(404);
       expect((res.body as ErrorEnvelope).message).toMatch(/not the society hub/);

@@ -51,6 +51,19 @@ export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
 
+/** The permissions that mean something only on the society's hub (a server with HUB_ENABLED). */
+export const HUB_PERMISSIONS: readonly PermissionName[] = [PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS];
+
+/**
+ * The held permissions a signed-in user is told of on this server: on a department (no hub) the
+ * hub's permissions open nothing, so they are left out and no screen offers what the server refuses.
+ * Granting still compares the role's stored permissions, so an administrator keeps managing every role.
+ */
+export function permissionsInForce<P extends string>(held: readonly P[], server: { hubEnabled: boolean }): P[] {
+  if (server.hubEnabled) return [...held];
+  return held.filter((permission) => !(HUB_PERMISSIONS as readonly string[]).includes(permission));
+}
+
 export function isPermissionName(value: unknown): value is PermissionName {
   return typeof value === 'string' && (ALL_PERMISSIONS as readonly string[]).includes(value);
 }

@@ -1,5 +1,6 @@
 import {
   ADMIN_ROLE_NAME, ALL_PERMISSIONS, FEATURES, PERMISSIONS, SEEDED_ROLES, accessFlags, hasAll, isPermissionName,
+  HUB_PERMISSIONS, permissionsInForce,
   type AccessFlags,
 } from './index.js';
 
@@ -79,5 +80,18 @@ describe('access flags: a pure function from the signed-in user to what the fron
     expect([clinician.canCloseCase, clinician.canAdmin, clinician.canSubmitPackage]).toEqual([true, false, false]);
     const reporting = accessFlags(SEEDED_ROLES.find((r) => r.name === 'reporting')!.rolePermissions);
     expect(Object.entries(reporting).filter(([, v]) => v).map(([k]) => k)).toEqual(['canViewReports']);
+  });
+});
+
+describe("the hub's permissions on a department", () => {
+  it("a server that is not the society's hub tells no one of the hub permissions", () => {
+    const held = [PERMISSIONS.GET_PATIENTS, PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS];
+    expect(permissionsInForce(held, { hubEnabled: false })).toEqual([PERMISSIONS.GET_PATIENTS]);
+  });
+
+  it("the society's hub tells its users every permission they hold", () => {
+    const held = [PERMISSIONS.GET_PATIENTS, PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS];
+    expect(permissionsInForce(held, { hubEnabled: true })).toEqual(held);
+    expect(HUB_PERMISSIONS).toEqual([PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS]);
   });
 });

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { LoginResponse, SessionUser } from '@pnss/libs/api';
-import { isPermissionName } from '@pnss/libs/permissions';
+import { isPermissionName, permissionsInForce } from '@pnss/libs/permissions';
+import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
@@ -25,6 +26,9 @@ type FailureReason = 'unknown_user' | 'wrong_password' | 'deactivated';
  */
 @Injectable()
 export class SignInService {
+  /** Read once: whether this server is the society's hub decides which permissions are told. */
+  private readonly server: { hubEnabled: boolean };
+
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly database: DatabaseService,
@@ -33,7 +37,10 @@ export class SignInService {
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.server = { hubEnabled: censusConfigOf(config).hubEnabled };
+  }
 
   async login(dto: LoginDto, ip: string | null): Promise<LoginResponse> {
     const attempted = dto.username.trim();
@@ -69,13 +76,13 @@ export class SignInService {
       return issued;
     });
     const session = await this.sessions.findWithUser(issued.sessionId, user.id);
-    const permissions = (session?.rolePermissions ?? []).filter(isPermissionName);
+    const permissions = permissionsInForce((session?.rolePermissions ?? []).filter(isPermissionName), this.server);
     return { token: issued.token, message: 'Signed in successfully', user: toSessionUser(user, permissions) };
   }
 
   /** POST /accounts/auth: the guard has already checked the token, the session and the user. */
   session(user: AuthenticatedUser): SessionUser {
-    return toSessionUser(user, user.permissions);
+    return toSessionUser(user, permissionsInForce(user.permissions, this.server));
   }
 
   async logout(user: AuthenticatedUser): Promise<{ message: string }> {
