@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
 import { roles, sessions, users } from '../../database/schema.js';
 import type { PermissionName } from '@pnss/libs/permissions';
 import { isPermissionName } from '@pnss/libs/permissions';
@@ -40,10 +40,33 @@ export interface LiveSession extends Omit<LiveSessionRow, 'rolePermissions'> {
 export const SESSION_CACHE_TTL_MS = 3000;
 const SESSION_CACHE_MAX = 10_000;
 
+function preparedFindWithUser(db: Database) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      userId: users.id,
+      username: users.username,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      role: users.role,
+      active: users.active,
+      rolePermissions: roles.rolePermissions,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(roles, eq(roles.name, users.role))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('sessions_find_with_user');
+}
+
 /** All SQL about sign-in sessions: the token names its session, so revoking the row revokes the token. */
 @Injectable()
 export class SessionsRepository {
   private readonly cache = new Map<string, { session: LiveSession; loadedAt: number }>();
+  private withUser?: ReturnType<typeof preparedFindWithUser>;
   /** Grows at every clear; a load started under an older generation is not kept. */
   private generation = 0;
 
@@ -80,26 +103,9 @@ export class SessionsRepository {
     return row.id;
   }
 
-  /** The session with its user and the user's role as they are now: one query per request. */
+  /** The session with its user and the user's role as they are now: one prepared query (built once). */
   async findWithUser(sessionId: string, userId: string): Promise<LiveSessionRow | null> {
-    const [row] = await this.database.db
-      .select({
-        sessionId: sessions.id,
-        expiresAt: sessions.expiresAt,
-        revokedAt: sessions.revokedAt,
-        userId: users.id,
-        username: users.username,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        role: users.role,
-        active: users.active,
-        rolePermissions: roles.rolePermissions,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .innerJoin(roles, eq(roles.name, users.role))
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-      .limit(1);
+    const [row] = await (this.withUser ??= preparedFindWithUser(this.database.db)).execute({ sessionId, userId });
     return row ?? null;
   }
 

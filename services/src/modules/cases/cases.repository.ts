@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
 import { listCounters } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import {
@@ -49,12 +49,22 @@ export type CaseListRow = Pick<
 > & { birthDate: string | null; firstName: string; middleName: string | null; lastName: string };
 
 /** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
+function preparedFindById(db: Database) {
+  return db.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1).prepare('cases_find_by_id');
+}
+
 @Injectable()
 export class CasesRepository {
+  private byId?: ReturnType<typeof preparedFindById>;
+
   constructor(private readonly database: DatabaseService) {}
 
   async findById(id: string, executor: Executor = this.database.db): Promise<CaseRow | null> {
-    const [row] = await executor.select().from(c).where(eq(c.id, id)).limit(1);
+    // Outside a transaction, the case form every screen opens is a named prepared statement (built once).
+    const [row] =
+      executor === this.database.db
+        ? await (this.byId ??= preparedFindById(this.database.db)).execute({ id })
+        : await executor.select().from(c).where(eq(c.id, id)).limit(1);
     return row ?? null;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
-import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
@@ -60,10 +60,41 @@ const FLAGS = {
   isAdmitted: sql<boolean>`${caseExists([ADMITTED_CASE])}`.as('is_admitted'),
 };
 
+/**
+ * The reads every screen repeats (a patient by id, the list counters), built once and run as named
+ * prepared statements: no query building per request, and PostgreSQL plans them once per connection.
+ */
+function preparedReads(db: Database) {
+  return {
+    view: db
+      .select({ ...getTableColumns(patients), ...FLAGS })
+      .from(patients)
+      .where(eq(patients.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('patients_find_view'),
+    counter: db
+      .select({ n: listCounters.value })
+      .from(listCounters)
+      .where(eq(listCounters.name, sql.placeholder('name')))
+      .prepare('patients_list_counter'),
+    caseCounters: db
+      .select({ name: listCounters.name, n: listCounters.value })
+      .from(listCounters)
+      .where(inArray(listCounters.name, ['cases', 'open_cases']))
+      .prepare('patients_case_counters'),
+  };
+}
+
 /** All SQL of the patients feature: the patients table, and the case conditions its lists filter on. */
 @Injectable()
 export class PatientsRepository {
+  private reads?: ReturnType<typeof preparedReads>;
+
   constructor(private readonly database: DatabaseService) {}
+
+  private get prepared(): ReturnType<typeof preparedReads> {
+    return (this.reads ??= preparedReads(this.database.db));
+  }
 
   async findById(id: string, executor: Executor = this.database.db): Promise<PatientRow | null> {
     const [row] = await executor.select().from(patients).where(eq(patients.id, id)).limit(1);
@@ -72,11 +103,10 @@ export class PatientsRepository {
 
   /** The patient with the flags the preview shows. */
   async findView(id: string, executor: Executor = this.database.db): Promise<PatientViewRow | null> {
-    const [row] = await executor
-      .select({ ...getTableColumns(patients), ...FLAGS })
-      .from(patients)
-      .where(eq(patients.id, id))
-      .limit(1);
+    const [row] =
+      executor === this.database.db
+        ? await this.prepared.view.execute({ id })
+        : await executor.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, id)).limit(1);
     return row ? { ...row, hasOpenCase: Boolean(row.hasOpenCase), isAdmitted: Boolean(row.isAdmitted) } : null;
   }
 
@@ -164,7 +194,7 @@ export class PatientsRepository {
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
   private async counter(name: string): Promise<number> {
-    const [row] = await this.database.db.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, name));
+    const [row] = await this.prepared.counter.execute({ name });
     return Number(row?.n ?? 0);
   }
 
@@ -178,10 +208,7 @@ export class PatientsRepository {
 
   /** All cases and open cases, archived ones left out. */
   async countCases(): Promise<{ all: number; open: number }> {
-    const rows = await this.database.db
-      .select({ name: listCounters.name, n: listCounters.value })
-      .from(listCounters)
-      .where(inArray(listCounters.name, ['cases', 'open_cases']));
+    const rows = await this.prepared.caseCounters.execute();
     const value = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
     return { all: value('cases'), open: value('open_cases') };
   }
