@@ -13,8 +13,20 @@ export function routeKeyOf(request: Pick<FastifyRequest, 'method' | 'routeOption
   return `${method} ${path.length > 1 ? path.replace(/\/$/, '') : path}`;
 }
 
+/**
+ * Looked up once per route pattern, not per request (the guard and the answer-scope interceptor both
+ * ask): keyed by method and Fastify's route pattern, so it holds one entry per declared route.
+ */
+const accessByRoute = new Map<string, RouteAccess | undefined>();
+
 /** The matched route's rule in libs' ROUTE_PERMISSIONS, the one table of who may call what. */
 export function routeAccessOf(request: Pick<FastifyRequest, 'method' | 'routeOptions'>): RouteAccess | undefined {
+  const url = request.routeOptions?.url;
+  if (!url) return undefined;
+  const memo = `${request.method} ${url}`;
+  if (accessByRoute.has(memo)) return accessByRoute.get(memo);
   const key = routeKeyOf(request);
-  return key ? routeAccess(key) : undefined;
+  const access = key ? routeAccess(key) : undefined;
+  accessByRoute.set(memo, access);
+  return access;
 }
