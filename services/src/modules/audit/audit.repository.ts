@@ -41,10 +41,27 @@ export class AuditRepository {
     await tx.insert(auditLog).values(row);
   }
 
-  /** One multi-row INSERT (the batched read and refusal rows of AuditReadLog). */
+  /**
+   * The batched read and refusal rows of AuditReadLog in one INSERT whose text never changes: the rows
+   * travel as one JSON parameter, so a batch of hundreds builds no SQL per row (one read = one row).
+   */
   async insertMany(rows: NewAuditRow[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.database.db.insert(auditLog).values(rows);
+    const records = rows.map((row) => ({
+      at: (row.at ?? new Date()).toISOString(),
+      actor_id: row.actorId ?? null,
+      actor_username: row.actorUsername ?? null,
+      entity: row.entity,
+      entity_id: row.entityId ?? null,
+      action: row.action,
+      changes: row.changes ?? [],
+      ip: row.ip ?? null,
+    }));
+    await this.database.db.execute(sql`
+      insert into ${auditLog} (at, actor_id, actor_username, entity, entity_id, action, changes, ip)
+      select r.at, r.actor_id, r.actor_username, r.entity, r.entity_id, r.action, r.changes, r.ip
+      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+        as r(at timestamptz, actor_id uuid, actor_username text, entity text, entity_id text, action text, changes jsonb, ip text)`);
   }
 
   async page(filter: AuditFilter, limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {
