@@ -98,6 +98,11 @@ interface Figure {
   substitute?: Record<string, string | number>;
 }
 
+/** What a save's answer is matched to (autocannon keeps one context per connection). */
+interface SaveContext {
+  caseId?: string;
+}
+
 interface Measured {
   rps: number;
   p50: number;
@@ -105,6 +110,8 @@ interface Measured {
   p99: number;
   non2xx: number;
   errors: number;
+  /** How many answers had each non-2xx status (printed under the table, so a refusal is never silent). */
+  statuses: Record<string, number>;
 }
 
 async function load(url: string, figure: Figure, request: Partial<autocannon.Request>, headers: Record<string, string>): Promise<Measured> {
@@ -123,6 +130,9 @@ async function load(url: string, figure: Figure, request: Partial<autocannon.Req
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
+    statuses: Object.fromEntries(
+      Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, stat]) => [code, stat?.count ?? 0]),
+    ),
   };
 }
 
@@ -140,6 +150,10 @@ function combine(runs: Measured[]): Measured {
     p99: median(runs.map((r) => r.p99)),
     non2xx: runs.reduce((s, r) => s + r.non2xx, 0),
     errors: runs.reduce((s, r) => s + r.errors, 0),
+    statuses: runs.reduce<Record<string, number>>((all, r) => {
+      for (const [code, n] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + n;
+      return all;
+    }, {}),
   };
 }
 
@@ -155,7 +169,11 @@ function printRow(label: string, a: Measured, b: Measured | null): void {
     : `| ${label} | ${f(a.rps)} | - | - | ${f(a.p50)} / ${f(a.p975)} / ${f(a.p99)} | - | - | ${a.non2xx + a.errors}/- |`;
   rows.push(line);
   console.info(line);
+  for (const [side, m] of [['API', a], ['bare', b]] as const) {
+    if (m && Object.keys(m.statuses).length > 0) refusals.push(`${label}, ${side}: ${Object.entries(m.statuses).map(([code, n]) => `${n} × ${code}`).join(', ')}`);
+  }
 }
+const refusals: string[] = [];
 
 // ---------------------------------------------------------------------------------------------
 
@@ -288,10 +306,11 @@ async function main(): Promise<void> {
     const rotations = { api: rotation.filter((_, i) => i % 2 === 0), bare: rotation.filter((_, i) => i % 2 === 1) };
     const saveRequest = (target: 'api' | 'bare'): Partial<autocannon.Request> => ({
       method: target === 'api' ? 'PUT' : 'POST',
-      setupRequest: (request) => {
+      setupRequest: (request, context: object) => {
         const own = rotations[target];
         const c = own[nextSave[target] % own.length];
         nextSave[target] += 1;
+        (context as SaveContext).caseId = c._id;
         const version = versions[target].get(c._id) ?? 1;
         versions[target].set(c._id, version + 1);
         const form = forms.get(c._id) ?? {};
@@ -305,6 +324,18 @@ async function main(): Promise<void> {
           headers: { ...request.headers, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         };
+      },
+      // The version each answer names (the saved case, or a 409's `current`) is the one the next save
+      // of that case sends, so one refused save cannot leave its case refused for the rest of the run.
+      onResponse: (status: number, body: string, context: object) => {
+        try {
+          const answer = JSON.parse(body) as { version?: number; current?: { version?: number } };
+          const version = status < 300 ? answer.version : answer.current?.version;
+          const { caseId } = context as SaveContext;
+          if (typeof version === 'number' && caseId) versions[target].set(caseId, version);
+        } catch {
+          // not JSON: the next save of that case keeps the version it counted
+        }
       },
     });
 
@@ -399,6 +430,7 @@ async function main(): Promise<void> {
       }
       printRow(figure.label, combine(apiRuns), bareRuns.length ? combine(bareRuns) : null);
     }
+    if (refusals.length > 0) console.info(`\nnon-2xx answers by status:\n${refusals.map((r) => `- ${r}`).join('\n')}`);
     const rssAfter = rssMb(server.pid);
     console.info(
       `\nserver RSS: ${rssBefore?.toFixed(0)} MB before, ${rssAfter?.toFixed(0)} MB after` +
