@@ -90,11 +90,12 @@ const CASES_SQL = `
          d.form_type, d.form_type = 1, d.form_type = 2,
          NOT d.open, d.archived,
          d.admission,
-         CASE WHEN d.open AND d.h % 2 = 0 THEN NULL ELSE d.admission + (d.h % 6) END,
+         -- Never a day after today: a discharge in the future is refused at save (and would be no real record).
+         CASE WHEN d.open AND d.h % 2 = 0 THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date) END,
          CASE WHEN d.form_type = 1 AND NOT d.open THEN d.admission END,
          extract(year FROM age(d.admission, p.birth_date))::smallint,
          '{}'::jsonb,
-         CASE WHEN d.open THEN NULL ELSE (d.admission + (d.h % 6))::timestamptz END,
+         CASE WHEN d.open THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date)::timestamptz END,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval
   FROM dated d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;

@@ -174,6 +174,8 @@ function printRow(label: string, a: Measured, b: Measured | null): void {
   }
 }
 const refusals: string[] = [];
+/** The first answer of each refused status of the save, by side: what the refusal said. */
+const firstRefusal = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 
@@ -328,6 +330,7 @@ async function main(): Promise<void> {
       // The version each answer names (the saved case, or a 409's `current`) is the one the next save
       // of that case sends, so one refused save cannot leave its case refused for the rest of the run.
       onResponse: (status: number, body: string, context: object) => {
+        if (status >= 300 && !firstRefusal.has(`${target} ${status}`)) firstRefusal.set(`${target} ${status}`, body.slice(0, 300));
         try {
           const answer = JSON.parse(body) as { version?: number; current?: { version?: number } };
           const version = status < 300 ? answer.version : answer.current?.version;
@@ -431,6 +434,7 @@ async function main(): Promise<void> {
       printRow(figure.label, combine(apiRuns), bareRuns.length ? combine(bareRuns) : null);
     }
     if (refusals.length > 0) console.info(`\nnon-2xx answers by status:\n${refusals.map((r) => `- ${r}`).join('\n')}`);
+    for (const [key, body] of firstRefusal) console.info(`- first save answer ${key}: ${body}`);
     const rssAfter = rssMb(server.pid);
     console.info(
       `\nserver RSS: ${rssBefore?.toFixed(0)} MB before, ${rssAfter?.toFixed(0)} MB after` +
