@@ -14,7 +14,7 @@ export function routeKeyOf(request: Pick<FastifyRequest, 'method' | 'routeOption
 }
 
 /**
- * Looked up once per route pattern, not per request (the guard and the answer-scope interceptor both
+ * Looked up once per route pattern, not per request (the guard and the answer-scope hook both
  * ask): keyed by method and Fastify's route pattern, so it holds one entry per declared route.
  */
 const accessByRoute = new Map<string, RouteAccess | undefined>();

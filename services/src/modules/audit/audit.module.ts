@@ -1,10 +1,8 @@
 import { Module } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AccessRefusalListener } from '../auth/access.guard.js';
 import { AuditController } from './audit.controller.js';
 import { AuditReadLog } from './audit-read-log.js';
-import { AuditReadsInterceptor } from './audit-reads.interceptor.js';
 import { AuditRepository } from './audit.repository.js';
 import { AuditService } from './audit.service.js';
 
@@ -17,7 +15,6 @@ import { AuditService } from './audit.service.js';
     AuditService,
     AuditReadLog,
     { provide: AccessRefusalListener, useExisting: AuditReadLog },
-    { provide: APP_INTERCEPTOR, useClass: AuditReadsInterceptor },
   ],
   exports: [AuditService, AuditReadLog, AccessRefusalListener],
 })

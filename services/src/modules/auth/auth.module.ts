@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
-import { APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
-import { SessionCacheInterceptor } from './session-cache.interceptor.js';
 import { SessionsRepository } from './sessions.repository.js';
 import { TokenService } from './token.service.js';
 
@@ -32,7 +31,6 @@ import { TokenService } from './token.service.js';
     TokenService,
     JwtStrategy,
     { provide: APP_GUARD, useClass: AccessGuard },
-    { provide: APP_INTERCEPTOR, useClass: SessionCacheInterceptor },
   ],
   exports: [SessionsRepository, TokenService],
 })

@@ -27,7 +27,7 @@ export interface LiveSession extends Omit<LiveSessionRow, 'rolePermissions'> {
  * How long a session, with its user and role, is taken from memory instead of the database.
  *
  * Within this process the cache is cleared AT ONCE by every change that could alter what it holds:
- * revoke() and revokeAllForUser() (sign-out, deactivation, password reset), and SessionCacheInterceptor
+ * revoke() and revokeAllForUser() (sign-out, deactivation, password reset), and the session-cache hook (session-cache.hook.ts)
  * after every write to /api/accounts or /api/roles (a user's role, active flag, a role's permissions),
  * once its transaction has committed and before the answer leaves. A load that began before such a
  * clear is not stored (the generation check), so no stale row can slip back in.
