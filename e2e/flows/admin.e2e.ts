@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn, type WatchedPage } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn, type WatchedPage } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 interface RoleRow {
@@ -105,7 +105,7 @@ describe('admin: users and roles', () => {
     await (await navEntry(clinician.page, 'Cases')).waitFor();
     assert.equal(await (await navEntry(clinician.page, 'Admin')).count(), 0, 'a clinician has no Admin entry');
     await clinician.page.goto('/#/admin/users');
-    await clinician.page.getByText(NOT_PERMITTED).waitFor();
+    await expectVisible(clinician, clinician.page.getByText(NOT_PERMITTED), 'admin-not-permitted');
     await screenshot(clinician.page, 'admin-not-permitted');
     assert.deepEqual(unexpected(errors, 409), []);
   });
@@ -128,7 +128,7 @@ describe('admin: users and roles', () => {
 
     // The clinician has not signed out: the next navigation's session check brings the new permissions.
     await (await navEntry(clinician.page, 'Cases')).click();
-    await (await navEntry(clinician.page, 'Admin')).waitFor();
+    await expectVisible(clinician, await navEntry(clinician.page, 'Admin'), 'admin-entry-after-role-change');
     await (await navEntry(clinician.page, 'Admin')).click();
     await clinician.page.getByRole('tab', { name: 'Users' }).waitFor();
     await clinician.page.getByRole('row').filter({ hasText: username }).waitFor();

@@ -1,6 +1,6 @@
 // What every flow needs: the platform's address, the first administrator, a browser page
 // that records page errors, and direct API calls for setting up data.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,25 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/**
+ * Waits for what the user should see; when it does not come, the failure says what the user saw
+ * instead (the address, the page's text and its errors) and leaves a screenshot named `name`.
+ */
+export async function expectVisible(watched: WatchedPage, locator: Locator, name: string, timeout = 30_000): Promise<void> {
+  try {
+    await locator.waitFor({ timeout });
+  } catch (error) {
+    const { page } = watched;
+    const path = await screenshot(page, `FAILED-${name}`).catch(() => '(no screenshot)');
+    const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no text)');
+    throw new Error(
+      `${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n` +
+        `at ${page.url()}; screenshot ${path}\npage errors: ${JSON.stringify(watched.errors)}\npage text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`,
+      { cause: error },
+    );
+  }
 }
 
 export interface ApiAnswer<T> {
