@@ -4,7 +4,7 @@
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 interface CaseRef {
@@ -183,7 +183,7 @@ async function closeAndCheck(page: Page, ref: CaseRef, shot: string): Promise<vo
   await closeCaseButton(page).click();
   await page.locator('.ant-modal-confirm-title', { hasText: 'Are you sure you want to close the case ?' }).waitFor();
   await page.getByRole('dialog').getByRole('button', { name: 'Close case' }).click();
-  await page.getByText('Patient case has been successfully closed!').waitFor();
+  await expectVisible(page, page.getByText('Patient case has been successfully closed!'), `${shot}-closing`);
   await page.getByRole('button', { name: 'Reopen case' }).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0, 'Save is hidden when closed');
   const controls = await page.locator('.cf-form').locator('input, button, textarea').count();

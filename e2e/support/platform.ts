@@ -62,16 +62,17 @@ export async function signIn(page: Page, username: string, password: string): Pr
  * Waits for what the user should see; when it does not come, the failure says what the user saw
  * instead (the address, the page's text and its errors) and leaves a screenshot named `name`.
  */
-export async function expectVisible(watched: WatchedPage, locator: Locator, name: string, timeout = 30_000): Promise<void> {
+export async function expectVisible(watched: WatchedPage | Page, locator: Locator, name: string, timeout = 30_000): Promise<void> {
   try {
     await locator.waitFor({ timeout });
   } catch (error) {
-    const { page } = watched;
+    const page = 'page' in watched ? watched.page : watched;
+    const errors = 'page' in watched ? watched.errors : [];
     const path = await screenshot(page, `FAILED-${name}`).catch(() => '(no screenshot)');
     const text = await page.locator('body').innerText({ timeout: 2000 }).catch(() => '(no text)');
     throw new Error(
       `${error instanceof Error ? error.message.split('\n')[0] : String(error)}\n` +
-        `at ${page.url()}; screenshot ${path}\npage errors: ${JSON.stringify(watched.errors)}\npage text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`,
+        `at ${page.url()}; screenshot ${path}\npage errors: ${JSON.stringify(errors)}\npage text: ${text.replace(/\s+/g, ' ').slice(0, 1500)}`,
       { cause: error },
     );
   }
