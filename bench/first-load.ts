@@ -49,7 +49,7 @@ async function startPlatform(port: number, password: string): Promise<{ server: 
   const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: password, DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '1000000' },
   });
   return { server, dataDir };
 }

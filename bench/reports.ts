@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   const server = spawn(process.execPath, [join(root, 'services', 'dist', 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: url ?? '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: password, DATABASE_URL: url ?? '', RATE_LIMIT_PER_MINUTE: '1000000' },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   try {

@@ -50,6 +50,15 @@ describe('configuration from the environment', () => {
     expect(() => parseEnvironment({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY must be/);
   });
 
+  it('reads RATE_LIMIT_PER_MINUTE as a whole number from 1 to 1,000,000, 3000 by default', () => {
+    expect(parseEnvironment({}).rateLimit).toEqual({ perMinute: 3000 });
+    expect(parseEnvironment({ RATE_LIMIT_PER_MINUTE: '1' }).rateLimit).toEqual({ perMinute: 1 });
+    expect(parseEnvironment({ RATE_LIMIT_PER_MINUTE: ' 1000000 ' }).rateLimit).toEqual({ perMinute: 1_000_000 });
+    for (const bad of ['0', '1000001', '-5', '2.5', '1e3', 'lots']) {
+      expect(() => parseEnvironment({ RATE_LIMIT_PER_MINUTE: bad })).toThrow(/RATE_LIMIT_PER_MINUTE must be a whole number from 1 to 1000000/);
+    }
+  });
+
   it('migrates as the owner in DATABASE_MIGRATION_URL and runs as the role in DATABASE_URL', () => {
     expect(
       parseEnvironment({ DATABASE_URL: 'postgres://app@db/pnss', DATABASE_MIGRATION_URL: 'postgres://owner@db/pnss' }).database,

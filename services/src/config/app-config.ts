@@ -34,6 +34,18 @@ export interface SignInLimits {
   maxAddressDelaySeconds?: number;
 }
 
+/**
+ * The general per-address limit on every /api request (registerRateLimit), on top of the sign-in
+ * throttle. Generous on purpose: a hospital ward, or a whole hospital, often reaches us through one
+ * NAT or proxy address, so one address may be dozens of clinicians, each screen firing several
+ * requests at once. 3000 a minute (50 a second) lets such a crowd work while a script hammering the
+ * API from one address is still stopped; it is a floor against floods, not an access control.
+ */
+export interface RateLimitConfig {
+  /** Requests to /api from one client address per minute (RATE_LIMIT_PER_MINUTE, default 3000). */
+  perMinute: number;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -61,6 +73,7 @@ export interface AppConfig {
   /** Always 12 in production; tests lower it to keep the suite fast. */
   bcryptRounds: number;
   signInLimits: SignInLimits;
+  rateLimit: RateLimitConfig;
   /** Census packages and the society's hub; unset in a test config means the defaults of censusConfigOf. */
   census?: CensusConfig;
 }
@@ -172,6 +185,8 @@ export function parseEnvironment(
   if (updateUrl !== null && !isHttpUrl(updateUrl)) problems.push('UPDATE_URL must be an http(s) URL');
 
   const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false', problems);
+  // See RateLimitConfig for why the default is this high.
+  const rateLimitPerMinute = parseInteger(value('RATE_LIMIT_PER_MINUTE') ?? '3000', 'RATE_LIMIT_PER_MINUTE', 1, 1_000_000, problems);
 
   const departmentId = value('DEPARTMENT_ID') ?? 'DEPT';
   if (!DEPARTMENT_ID_PATTERN.test(departmentId)) problems.push('DEPARTMENT_ID must be 1 to 64 letters, digits, _ or -');
@@ -219,6 +234,7 @@ export function parseEnvironment(
       maxAccountDelaySeconds: 60,
       maxAddressDelaySeconds: 10,
     },
+    rateLimit: { perMinute: rateLimitPerMinute as number },
   };
 }
 
