@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { start } from 'single-spa';
 import { makeStore } from '@pnss/web';
 import { ShellApp } from './shell-app.js';
 import { readShellConfig } from './config/shell-config.js';
@@ -7,6 +6,7 @@ import { buildRouteRegistry, type RouteRegistry } from './routing/route-registry
 import { fetchRemotesConfig } from './federation/remotes-config.js';
 import { initFederation, loadModuleApp } from './federation/federation-runtime.js';
 import { registerModules } from './federation/register-modules.js';
+import { startModules } from './federation/start-modules.js';
 
 async function startShell(): Promise<void> {
   const store = makeStore();
@@ -25,7 +25,7 @@ async function startShell(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(<ShellApp store={store} registry={registry} config={config} configError={configError} />);
-  start({ urlRerouteOnly: true });
+  startModules(registry);
 }
 
 void startShell();
