@@ -5,9 +5,17 @@
  * An unanswered question is `null`; the list maps of the form travel as arrays.
  */
 
-/** 'YYYY-MM-DD'. */
+/**
+ * 'YYYY-MM-DD'.
+ * @format date
+ * @maxLength 10
+ */
 export type IsoDate = string;
-/** Full ISO 8601 instant, UTC. */
+/**
+ * Full ISO 8601 instant, UTC.
+ * @format date-time
+ * @maxLength 30
+ */
 export type IsoDateTime = string;
 
 /** One entry of a history list (medicalHistory, obstetricHistory, morbidities, gynemorbidities, procedures). */

@@ -11,6 +11,11 @@ export interface ErrorEnvelope {
   statusCode: number;
   message: string;
   errors?: FieldError[];
+  /**
+   * On a 409 for a stale version: the record as it is now, so the client can show what changed
+   * (left out when the caller may not read the record).
+   */
+  current?: { [field: string]: unknown };
 }
 
 /** A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 "Pagination", §9). */

@@ -8,3 +8,4 @@ export * from './submissions.js';
 export * from './reports.js';
 export * from './lookups.js';
 export * from './case-answers.js';
+export * from './answers.js';

@@ -53,6 +53,15 @@ export interface GtdCaseItem extends ClosedCaseBase {
 
 export type ClosedCaseItem = MaternalFetalCaseItem | GyneCaseItem | MaternalMortalityCaseItem | GtdCaseItem;
 
+type TypeColumns<T extends ClosedCaseBase> = Omit<T, keyof ClosedCaseBase | 'caseType'>;
+
+/**
+ * An item of the review lists as the API answers it: the shared fields, its type, and every type's
+ * columns (the all-cases list shows whichever columns the reviewer's filter asks for).
+ */
+export type ClosedCaseListItem = ClosedCaseBase & { caseType: SubmissionCaseType } & TypeColumns<MaternalFetalCaseItem> &
+  TypeColumns<GyneCaseItem> & TypeColumns<MaternalMortalityCaseItem> & TypeColumns<GtdCaseItem>;
+
 /** Reply of GET /api/submissions/cases/closed (SPEC.md §7: result, count, offset). */
 export interface ClosedCasesResponse<T extends ClosedCaseBase = ClosedCaseBase> {
   result: T[];
@@ -118,7 +127,7 @@ export interface ApprovalResponse {
   approved: boolean;
 }
 
-/** Reply of POST /api/submissions/download/:submissionid: a single-use link, valid for a minute. */
+/** Reply of POST /api/submissions/download/{id}: a single-use link, valid for a minute. */
 export interface DownloadTicket {
   url: string;
   fileName: string;

@@ -58,7 +58,7 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canListPackages: route('GET /submissions/census/packages'),
     canRebuildPackage: route('POST /submissions/census/packages/rebuild'),
     canSubmitPackage: route('POST /submissions/census/packages/submit'),
-    canDownloadPackage: route('POST /submissions/download/:submissionid'),
+    canDownloadPackage: route('POST /submissions/download/:id'),
     canViewReports: route('GET /reports/summary/:view'),
     canAdmin: can(P.ACCESS_ADMIN),
     canListUsers: route('GET /accounts'),

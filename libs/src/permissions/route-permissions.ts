@@ -108,9 +108,9 @@ export const ROUTE_PERMISSIONS = {
   'GET /submissions/census/packages/:submissionid': all(P.GET_PACKAGES),
   'POST /submissions/census/packages/rebuild': all(P.REBUILD_PACKAGE),
   'POST /submissions/census/packages/submit': all(P.SUBMIT_PACKAGE),
-  'POST /submissions/download/:submissionid': all(P.DOWNLOAD_PACKAGE),
+  'POST /submissions/download/:id': all(P.DOWNLOAD_PACKAGE),
   /** The one-time download link's token is the credential. */
-  'GET /submissions/download/:filename': PUBLIC,
+  'GET /submissions/download/:id': PUBLIC,
   'GET /submissions/:casetype': all(P.GET_CLOSED_CASES),
 
   // The society's hub

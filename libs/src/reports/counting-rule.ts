@@ -76,11 +76,14 @@ export function countsInRange(form: Pick<CaseForm, 'isClose' | 'isArchived' | 'd
   return isCountedCase(form) && day !== null && day >= range.from && day <= range.to;
 }
 
+/** The latest instant a report range may name: 9999-12-31T23:59:59.999Z (from and to are 0 to this). */
+export const REPORT_TIMESTAMP_MAX = 253402300799999;
+
 function toMs(value: unknown): number | null {
   const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isSafeInteger(n)) return null;
   // Years 1970-9999 only: anything else is not a date a report can mean.
-  if (n < 0 || n > 253402300799999) return null;
+  if (n < 0 || n > REPORT_TIMESTAMP_MAX) return null;
   return n;
 }
 

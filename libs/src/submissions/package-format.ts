@@ -23,6 +23,9 @@ export function packageFileName(departmentId: string, submissionId: string, vers
   return `PNSS-${departmentId}-${submissionId}-v${version}.zip`;
 }
 
+/** The largest census package the hub takes (and the download may answer). */
+export const PACKAGE_MAX_BYTES = 64 * 1024 * 1024;
+
 export const PACKAGE_FILE_NAME_PATTERN = /^PNSS-[A-Za-z0-9_-]{1,64}-[A-Za-z0-9_-]{1,64}-v\d{1,6}\.zip$/;
 
 export interface ManifestFile {

@@ -7,6 +7,8 @@ export const PASSWORD_MIN_LENGTH = 12;
 /** bcrypt reads only the first 72 bytes; a longer password would be silently cut. */
 export const PASSWORD_MAX_BYTES = 72;
 export const PHOTO_MAX_BYTES = 200 * 1024;
+/** The longest data URL a photo of PHOTO_MAX_BYTES makes: base64 is 4 characters for 3 bytes, plus the `data:image/...;base64,` head. */
+export const PHOTO_DATA_URL_MAX_LENGTH = Math.ceil(PHOTO_MAX_BYTES / 3) * 4 + 32;
 export const PHOTO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
 
