@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import { type LogLevel, Logger } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
+import { buildApiDocument } from '../openapi/contract.js';
 import { registerAnswerScopeHook } from '../common/access/answer-scope.hook.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBodyParser } from '../common/input/json-body-parser.js';
+import { registerRateLimit } from '../common/input/rate-limit.js';
 import { SanitizeInputPipe } from '../common/input/sanitize-input.pipe.js';
 import { createValidationPipe } from '../common/validation/validation.pipe.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -28,6 +31,11 @@ const BODY_LIMIT_BYTES = DEFAULT_JSON_LIMITS.maxBytes;
 export interface CreateAppOptions {
   /** Nest's log levels; false silences it (tests). */
   logger?: LogLevel[] | false;
+  /**
+   * Called with the Fastify instance and the OpenAPI document before the app is ready, to add hooks:
+   * the API tests validate every answer against the document this way.
+   */
+  instrument?: (fastify: FastifyInstance, document: OpenAPIObject) => void;
 }
 
 export interface CreatedApp {
@@ -35,6 +43,8 @@ export interface CreatedApp {
   administrator: FirstAdministrator;
   /** dist folders that were not found: the server runs API-only for them. */
   missingWebFolders: string[];
+  /** The OpenAPI document served at /api/docs/openapi.json. */
+  document: OpenAPIObject;
 }
 
 /**
@@ -117,24 +127,19 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       allowedHeaders: ['Authorization', 'Content-Type'],
       maxAge: 600,
     });
+    // Every /api answer carries the RateLimit headers of the caller's address; past the limit, 429.
+    await registerRateLimit(fastify, config.rateLimit);
 
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('PNSS API')
-        .setDescription('OB-GYN case registry and national census. Errors answer { statusCode, message, errors? }.')
-        .setVersion(config.appVersion)
-        .addBearerAuth()
-        .build(),
-    );
+    const document = buildApiDocument(app, { appVersion: config.appVersion });
     SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}/openapi.json` });
 
     const missingWebFolders = await registerWebFiles(fastify, config.webRoot, remotes);
+    options.instrument?.(fastify, document);
 
     await app.init();
     await fastify.ready();
     const administrator = await app.get(SeedService).run();
-    return { app, administrator, missingWebFolders };
+    return { app, administrator, missingWebFolders, document };
   } catch (error) {
     await app.close().catch((closeError: unknown) => {
       new Logger('Bootstrap').error(`Closing after a failed start: ${String(closeError)}`);

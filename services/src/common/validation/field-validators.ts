@@ -12,6 +12,8 @@ import { ValidateBy, type ValidationArguments } from 'class-validator';
 
 /** The longest first, middle or last name a patient record holds. */
 export const NAME_MAX = 100;
+/** The largest whole number the API takes where no smaller limit applies (PostgreSQL's integer). */
+export const INT32_MAX = 2_147_483_647;
 
 /**
  * 'YYYY-MM-DD' (a full ISO instant is accepted and read as its UTC date), within the sane range of
@@ -34,6 +36,7 @@ export function IsCalendarDate(label: string): PropertyDecorator {
 export function IsCode(table: CodeTable, label: string): PropertyDecorator {
   return ValidateBy({
     name: 'isCode',
+    constraints: [table.map((entry) => entry.id)],
     validator: {
       validate: (value: unknown) => isCodeId(table, value),
       defaultMessage: () => `${label} is not one of its choices`,
@@ -45,6 +48,7 @@ export function IsCode(table: CodeTable, label: string): PropertyDecorator {
 export function IsCodeList(table: CodeTable, label: string): PropertyDecorator {
   return ValidateBy({
     name: 'isCodeList',
+    constraints: [table.map((entry) => entry.id)],
     validator: {
       validate: (value: unknown) => Array.isArray(value) && value.every((v) => isCodeId(table, v)),
       defaultMessage: () => `${label} holds a value that is not one of its choices`,
@@ -90,10 +94,17 @@ export function lookupIdCount(list: readonly LookupEntry[]): number {
 
 export type LookupLevel = 'category' | 'any';
 
+/** The ids a reference list offers at `level` (the allowed values the OpenAPI document lists). */
+export function lookupIds(list: readonly LookupEntry[], level: LookupLevel): number[] {
+  if (level === 'category') return list.map((entry) => entry.id);
+  return list.flatMap((entry) => [entry.id, ...lookupIds(entry.conditions ?? [], 'any')]);
+}
+
 /** An id of a reference list: a top-level category, or an entry at any depth. */
 export function IsLookupId(list: readonly LookupEntry[], level: LookupLevel, label: string): PropertyDecorator {
   return ValidateBy({
     name: 'isLookupId',
+    constraints: [lookupIds(list, level)],
     validator: {
       validate: (value: unknown) => isLookupId(list, level, value),
       defaultMessage: () => `${label} is not an entry of its list`,
@@ -105,6 +116,7 @@ export function IsLookupId(list: readonly LookupEntry[], level: LookupLevel, lab
 export function IsLookupIdList(list: readonly LookupEntry[], label: string): PropertyDecorator {
   return ValidateBy({
     name: 'isLookupIdList',
+    constraints: [lookupIds(list, 'any')],
     validator: {
       validate: (value: unknown) => Array.isArray(value) && value.every((v) => isLookupId(list, 'any', v)),
       defaultMessage: () => `${label} holds an entry that is not in its list`,

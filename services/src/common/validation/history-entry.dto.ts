@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { GyneDiagnosisEntry, HistoryEntry } from '@pnss/libs/api';
 import { GYNE_STAGES, PROCEDURE_TYPES } from '@pnss/libs/enums';
-import { IsInt, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsCode } from './field-validators.js';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { INT32_MAX, IsCode } from './field-validators.js';
 
 export const OTHERS_TEXT_MAX = 500;
 /** The most entries a history list may hold (each entry is also unique: see IsLookupEntries). */
@@ -11,10 +11,14 @@ export const HISTORY_MAX_ENTRIES = 200;
 /** What identifies an entry of a lookup list, in history lists and gynecologic diagnoses alike. */
 abstract class LookupEntryDto {
   @ApiProperty()
+  @Max(INT32_MAX, { message: 'conditionId is not an entry of its list' })
+  @Min(0, { message: 'conditionId is not an entry of its list' })
   @IsInt({ message: 'conditionId must be a whole number' })
   conditionId!: number;
 
   @ApiProperty()
+  @Max(INT32_MAX, { message: 'categoryId is not an entry of its list' })
+  @Min(0, { message: 'categoryId is not an entry of its list' })
   @IsInt({ message: 'categoryId must be a whole number' })
   categoryId!: number;
 }

@@ -11,6 +11,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterUserDto } from './dto/register-user.dto.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
 import { SignInService } from './sign-in.service.js';
+import { Answer } from '../../openapi/answer.decorator.js';
 
 // Who may call each route is written once, in libs' ROUTE_PERMISSIONS ('POST /accounts/register' ...):
 // the user routes need the admin page's permission as well as their own, as the access flags do.
@@ -26,6 +27,7 @@ export class AccountsController {
 
   /** `{ token, message, user }`; the client stores 'Bearer ' + token. */
   @Post('login')
+  @Answer('Sign in: a token for a new session, with the user and the permissions in force', 'LoginResponse')
   @HttpCode(200)
   login(@Body() dto: LoginDto, @Req() request: FastifyRequest) {
     return this.signIn.login(dto, request.ip ?? null);
@@ -33,6 +35,7 @@ export class AccountsController {
 
   /** The session check: the signed-in user with the permissions the role holds now. */
   @Post('auth')
+  @Answer('The session check: the signed-in user with the permissions the role holds now', 'SessionUser')
   @HttpCode(200)
   auth(@CurrentUser() user: AuthenticatedUser) {
     return this.signIn.session(user);
@@ -40,34 +43,40 @@ export class AccountsController {
 
   /** Revokes this token: it is refused from the next request on. */
   @Post('logout')
+  @Answer('Sign out: this token is refused from the next request on', 'MessageAnswer')
   @HttpCode(200)
   logout(@CurrentUser() user: AuthenticatedUser) {
     return this.signIn.logout(user);
   }
 
   @Post('register')
+  @Answer('Registers a user account with a role', 'UserView', { status: 201, errors: { 409: 'The user name is taken' } })
   register(@CurrentUser() user: AuthenticatedUser, @Body() dto: RegisterUserDto) {
     return this.accounts.register(user, dto);
   }
 
   /** `{ items, count, offset }`, 100 a page; `search` matches first, last or user name. */
   @Get()
+  @Answer('User accounts, 100 a page; `search` matches first, last or user name', 'UserPage')
   list(@Query() query: ListUsersQueryDto) {
     return this.accounts.list(query.search, query.offset);
   }
 
   @Get(':userid')
+  @Answer('One user account, with its photo', 'UserView')
   get(@Param('userid', ParseIdPipe) userId: string) {
     return this.accounts.get(userId);
   }
 
   @Put(':userid')
+  @Answer('Changes a user account: names, role, photo, password, active', 'UserView', { errors: { 409: 'The user name is taken, or the last administrator would be lost' } })
   update(@CurrentUser() user: AuthenticatedUser, @Param('userid', ParseIdPipe) userId: string, @Body() dto: UpdateUserDto) {
     return this.accounts.update(user, userId, dto);
   }
 
   /** The audit entries of one user account, newest first. */
   @Get(':userid/history')
+  @Answer('The audit entries of one user account, newest first, 100 a page', 'AuditPage')
   history(@Param('userid', ParseIdPipe) userId: string, @Query() query: PageQueryDto) {
     return this.accounts.history(userId, query.offset);
   }

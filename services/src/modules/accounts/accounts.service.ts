@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FieldError, Paged, User } from '@pnss/libs/api';
+import type { FieldError, Paged } from '@pnss/libs/api';
 import { ADMIN_ROLE_NAME } from '@pnss/libs/permissions';
 import { CommonErrorCode, badField, commonError } from '../../common/errors/common.errors.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
@@ -18,7 +18,8 @@ import type { UpdateUserDto } from './dto/update-user.dto.js';
 import { PasswordHasher, generatePassword } from './password-hasher.js';
 
 /** A user as the API returns it: never the password or its hash. Lists leave the photo out but say whether there is one. */
-export type UserView = User & { createdAt: string; updatedAt: string };
+export type { UserView } from '@pnss/libs/api';
+import type { UserView } from '@pnss/libs/api';
 
 export interface FirstAdministrator {
   created: boolean;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AuditEntry, Paged } from '@pnss/libs/api';
+import type { Paged } from '@pnss/libs/api';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import type { Executor } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
@@ -29,7 +29,8 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
-export type AuditEntryView = AuditEntry & { ip: string | null };
+export type { AuditEntryView } from '@pnss/libs/api';
+import type { AuditEntryView } from '@pnss/libs/api';
 
 @Injectable()
 export class AuditService {

@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseActionDto } from './dto/case-action.dto.js';
 import { CaseFormDto, type CaseFormInput } from './dto/case-form.dto.js';
+import { Answer } from '../../openapi/answer.decorator.js';
 
 
 /** The case forms of one patient and their lifecycle (SPEC.md §7 "Patients and cases"). */
@@ -18,24 +19,28 @@ export class CasesController {
 
   /** The patient's cases as whole forms, newest admission first (not paged: one patient's cases). */
   @Get()
+  @Answer("The patient's cases as whole forms, newest admission first", 'CaseFormList')
   list(@Param('patientid', ParseIdPipe) patientId: string) {
     return this.cases.listForPatient(patientId);
   }
 
   /** A new case from any part of the form; the reply is the stored case (`version` 1). */
   @Post()
+  @Answer('Creates a case from any part of the form; answers the stored case (version 1)', 'CaseForm', { status: 201, errors: { 409: 'The patient already has an open case' } })
   @ApiBody({ type: CaseFormDto })
   create(@CurrentUser() user: AuthenticatedUser, @Param('patientid', ParseIdPipe) patientId: string, @Body() body: CaseFormDto) {
     return this.cases.create(user, patientId, body as CaseFormInput);
   }
 
   @Get(':caseid')
+  @Answer('One case form, whole', 'CaseForm')
   get(@Param('patientid', ParseIdPipe) patientId: string, @Param('caseid', ParseIdPipe) caseId: string) {
     return this.cases.get(patientId, caseId);
   }
 
   /** The fields sent change, with `version` the one you opened; 409 with `current` when it is stale. */
   @Put(':caseid')
+  @Answer('Saves the fields sent, against the version you opened', 'CaseForm', { errors: { 409: 'The case changed since you opened it (`current` holds it), or it is closed, archived or submitted' } })
   @ApiBody({ type: CaseFormDto })
   update(
     @CurrentUser() user: AuthenticatedUser,
@@ -48,6 +53,7 @@ export class CasesController {
 
   /** Runs the close-case check; 422 with the failing fields when it fails. */
   @Put(':caseid/close')
+  @Answer('Closes the case after the close-case check', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be closed in its state', 422: 'The close-case check failed: `errors` lists each field with its label and section' } })
   close(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -58,6 +64,7 @@ export class CasesController {
   }
 
   @Put(':caseid/reopen')
+  @Answer('Reopens a closed case that is not in a package', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be reopened in its state' } })
   reopen(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -68,6 +75,7 @@ export class CasesController {
   }
 
   @Put(':caseid/archive')
+  @Answer('Archives the case: it leaves the lists and the counts', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be archived in its state' } })
   archive(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -78,6 +86,7 @@ export class CasesController {
   }
 
   @Put(':caseid/unarchive')
+  @Answer('Brings an archived case back', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it is not archived' } })
   unarchive(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,
@@ -89,6 +98,7 @@ export class CasesController {
 
   /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
   @Get(':caseid/history')
+  @Answer("The case's audit entries (who, when, old and new values), newest first, 100 a page", 'AuditPage')
   history(
     @Param('patientid', ParseIdPipe) patientId: string,
     @Param('caseid', ParseIdPipe) caseId: string,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { CategoryEntries, CategoryListItem } from '@pnss/libs/api';
+import type { CategoryEntries } from '@pnss/libs/api';
 import type { LookupEntry } from '@pnss/libs/lookups';
 import { REFERENCE_LIST_CATALOGUE, REFERENCE_LISTS } from '@pnss/libs/lookups';
 import type { Executor } from '../../database/database.service.js';
@@ -7,7 +7,8 @@ import { AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
 import { CategoriesErrorCode, categoriesError } from './categories.errors.js';
 import { CategoriesRepository } from './categories.repository.js';
 
-export type CategoryListItemView = CategoryListItem & { updatedAt: string };
+export type { CategoryListItemView } from '@pnss/libs/api';
+import type { CategoryListItemView } from '@pnss/libs/api';
 
 @Injectable()
 export class CategoriesService {

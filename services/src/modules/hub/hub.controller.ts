@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
@@ -8,6 +8,8 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { API_KEY_HEADER, DEPARTMENT_HEADER, FILE_NAME_HEADER } from '../submissions/society.client.js';
 import { HubPackagesQueryDto, IssueHubKeyDto } from './dto/hub.dto.js';
 import { HubService } from './hub.service.js';
+import { PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
+import { Answer } from '../../openapi/answer.decorator.js';
 
 
 /** The society's hub (HUB_ENABLED=true): department API keys and received census packages. */
@@ -18,17 +20,16 @@ export class HubController {
 
   /** Public in the token sense only: the department's API key is the credential. */
   @Post('packages')
-  @ApiOperation({
-    summary: 'Receives a census package from a department',
-    description:
-      'Body: the ZIP (Content-Type application/zip). 201 with { uploadid } when kept, 200 with the same uploadid when this exact package was received before; ' +
-      '401 for a missing, unknown or revoked key; 422 naming the file or field at fault, and nothing is kept.',
+  @Answer('Receives a census package (the ZIP) from a department: 201 when kept, 200 with the same uploadid when received before', 'HubReceipt', {
+    status: 201,
+    errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)', 413: 'The package is larger than 64 MB', 415: 'The body is not application/zip', 422: 'The package is not valid: the file or field at fault is named, and nothing is kept' },
   })
+  @ApiResponse({ status: 200, description: 'This exact package was received before', schema: { $ref: '#/components/schemas/HubReceipt' } })
   @ApiConsumes('application/zip')
-  @ApiBody({ schema: { type: 'string', format: 'binary' } })
-  @ApiHeader({ name: DEPARTMENT_HEADER, required: true })
-  @ApiHeader({ name: API_KEY_HEADER, required: true })
-  @ApiHeader({ name: FILE_NAME_HEADER, required: false })
+  @ApiBody({ schema: { type: 'string', format: 'binary', maxLength: PACKAGE_MAX_BYTES } })
+  @ApiHeader({ name: DEPARTMENT_HEADER, required: true, schema: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' } })
+  @ApiHeader({ name: API_KEY_HEADER, required: true, schema: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } })
+  @ApiHeader({ name: FILE_NAME_HEADER, required: false, schema: { type: 'string', maxLength: 200, pattern: PACKAGE_FILE_NAME_PATTERN.source } })
   async receive(
     @Headers(DEPARTMENT_HEADER) departmentId: string | undefined,
     @Headers(API_KEY_HEADER) apiKey: string | undefined,
@@ -43,21 +44,21 @@ export class HubController {
 
   @Get('packages')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Received packages by department, newest first, with their verification result' })
+  @Answer('Received packages by department, newest first, with their verification result', 'HubPackagesResponse', { errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)' } })
   packages(@Query() query: HubPackagesQueryDto) {
     return this.hub.listPackages(query.departmentId ?? null, query.offset);
   }
 
   @Get('keys')
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Departments' API keys (never the key itself)" })
+  @Answer("Departments' API keys (never the key itself)", 'HubApiKeyList', { errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)' } })
   keys(@Query() _query: PageQueryDto) {
     return this.hub.listKeys();
   }
 
   @Post('keys')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Issues an API key for a department; the key is in this answer only (stored as a hash)' })
+  @Answer('Issues an API key for a department; the key is in this answer only (stored as a hash)', 'IssuedHubKey', { status: 201, errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)' } })
   issue(@CurrentUser() user: AuthenticatedUser, @Body() body: IssueHubKeyDto) {
     return this.hub.issueKey(user, body.departmentId, body.label?.trim() ?? '');
   }
@@ -65,7 +66,7 @@ export class HubController {
   @Post('keys/:keyid/revoke')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Revokes a key: packages sent with it are refused from now on' })
+  @Answer('Revokes a key: packages sent with it are refused from now on', 'HubApiKey', { errors: { 404: 'No such key, or the hub is not enabled on this server (HUB_ENABLED)' } })
   revoke(@CurrentUser() user: AuthenticatedUser, @Param('keyid', ParseIdPipe) keyId: string) {
     return this.hub.revokeKey(user, keyId);
   }

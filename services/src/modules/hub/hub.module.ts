@@ -3,12 +3,13 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
 import { HubController } from './hub.controller.js';
 import { HubRepository } from './hub.repository.js';
 import { HubService } from './hub.service.js';
 
 /** A census package is a few MB at most; this leaves room for a large department's year. */
-const PACKAGE_BODY_LIMIT = 64 * 1024 * 1024;
+const PACKAGE_BODY_LIMIT = PACKAGE_MAX_BYTES;
 
 /** The society's hub: turned on by HUB_ENABLED, refused with a 404 otherwise. */
 @Module({

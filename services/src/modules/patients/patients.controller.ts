@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { PatientListQueryDto } from './dto/list-query.dto.js';
 import { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
 import { PatientsService } from './patients.service.js';
+import { Answer } from '../../openapi/answer.decorator.js';
 
 
 @ApiTags('patients')
@@ -20,30 +21,35 @@ export class PatientsController {
    * or gyne; `fromdate`/`todate` keep patients with a case admitted in that range.
    */
   @Get()
+  @Answer('Patients, 100 a page, by last then first name, with the filters of the Patients screen', 'PatientPage')
   list(@Query() query: PatientListQueryDto) {
     return this.patients.list(query);
   }
 
   /** `{ numOfPatients }` */
   @Get('all/count')
+  @Answer('How many patients: { numOfPatients }', 'PatientCountsAnswer')
   countAll() {
     return this.patients.counts('all');
   }
 
   /** `{ numOfAdmittedPatients }`: patients with a case that has no discharge date. */
   @Get('admitted/count')
+  @Answer('How many patients are admitted: { numOfAdmittedPatients }', 'PatientCountsAnswer')
   countAdmitted() {
     return this.patients.counts('admitted');
   }
 
   /** `{ numOfPatientWithOpenCase }` */
   @Get('opencase/count')
+  @Answer('How many patients have an open case: { numOfPatientWithOpenCase }', 'PatientCountsAnswer')
   countWithOpenCase() {
     return this.patients.counts('opencase');
   }
 
   /** `{ numOfCases, numOfOpenCases }` (archived cases left out). */
   @Get('allcases/count')
+  @Answer('How many cases, and how many open: { numOfCases, numOfOpenCases }', 'PatientCountsAnswer')
   countCases() {
     return this.patients.counts('allcases');
   }
@@ -54,22 +60,25 @@ export class PatientsController {
    * before `:patientid` so the path is not read as an id.
    */
   @Get('duplicates')
-  @ApiOkResponse({ description: 'The patients who may be the one about to be created: { items: PatientListItem[] }' })
+  @Answer('The existing patients with the same names and birth date as the one about to be created', 'PatientDuplicates')
   duplicates(@Query() query: PatientDuplicateQueryDto) {
     return this.patients.duplicates(query);
   }
 
   @Get(':patientid')
+  @Answer('One patient, with the histories', 'Patient')
   get(@Param('patientid', ParseIdPipe) patientId: string) {
     return this.patients.get(patientId);
   }
 
   @Post()
+  @Answer('Creates a patient', 'Patient', { status: 201, errors: { 409: 'The patient id is taken' } })
   create(@CurrentUser() user: AuthenticatedUser, @Body() dto: PatientDto) {
     return this.patients.create(user, dto);
   }
 
   @Put(':patientid')
+  @Answer('Saves the fields sent, against the version you opened', 'Patient', { errors: { 409: 'The patient changed since you opened it (`current` holds it), or the patient id is taken' } })
   update(@CurrentUser() user: AuthenticatedUser, @Param('patientid', ParseIdPipe) patientId: string, @Body() dto: PatientDto) {
     return this.patients.update(user, patientId, dto);
   }

@@ -1,15 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CheckUpdateResponse } from '@pnss/libs/api';
+import type { CheckUpdateResponse, HealthResponse } from '@pnss/libs/api';
 import { CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { SiteVersionClient } from './site-version.client.js';
 
-export interface HealthResponse {
-  status: 'ok';
-  database: 'ok';
-  version: string;
-}
 
 @Injectable()
 export class PlatformService {

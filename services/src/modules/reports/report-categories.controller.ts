@@ -1,7 +1,9 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MOTHER_CONDITION_CROSSES, ReportsService } from './reports.service.js';
 import { ReportsErrorCode, reportsError } from './reports.errors.js';
+import { Answer } from '../../openapi/answer.decorator.js';
+import { TIMESTAMP } from './reports.controller.js';
 
 
 /**
@@ -16,16 +18,16 @@ export class ReportCategoriesController {
   constructor(private readonly reports: ReportsService) {}
 
   @Get('reports')
-  @ApiOperation({ summary: 'Every report category with its segments, for the table selectors' })
+  @Answer('Every report category with its segments, for the table selectors', 'ReportCategoryList')
   list() {
     return this.reports.categories();
   }
 
   @Get('MotherCondition')
-  @ApiOperation({ summary: "Mother condition: the category, or with from and to its rows, crossed with AOG, DirectMaternalDeath, DeathTiming or PregnancyType; any other cross is 'No crosssegments'" })
+  @Answer("Mother condition: the category, or with from and to its rows, crossed with AOG, DirectMaternalDeath, DeathTiming or PregnancyType; any other cross is 'No crosssegments'", 'ReportCategoryAnswer')
   @ApiQuery({ name: 'cross', enum: MOTHER_CONDITION_CROSSES, required: false })
-  @ApiQuery({ name: 'from', type: Number, required: false })
-  @ApiQuery({ name: 'to', type: Number, required: false })
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, required: false })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, required: false })
   motherCondition(@Query('cross') cross?: string, @Query('from') from?: string, @Query('to') to?: string) {
     if (cross !== undefined && cross !== '' && !(MOTHER_CONDITION_CROSSES as readonly string[]).includes(cross)) {
       throw reportsError(ReportsErrorCode.NoCrossSegments, { field: 'cross', value: cross });
@@ -34,33 +36,33 @@ export class ReportCategoriesController {
   }
 
   @Get('csindication')
-  @ApiOperation({ summary: 'CS indications: the category, or with from and to its rows' })
-  @ApiQuery({ name: 'from', type: Number, required: false })
-  @ApiQuery({ name: 'to', type: Number, required: false })
+  @Answer('CS indications: the category, or with from and to its rows', 'ReportCategoryAnswer')
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, required: false })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, required: false })
   csIndication(@Query('from') from?: string, @Query('to') to?: string) {
     return this.answer('csindication', undefined, from, to);
   }
 
   @Get('deliverymanner')
-  @ApiOperation({ summary: 'Manner of delivery: the category, or with from and to its rows' })
-  @ApiQuery({ name: 'from', type: Number, required: false })
-  @ApiQuery({ name: 'to', type: Number, required: false })
+  @Answer('Manner of delivery: the category, or with from and to its rows', 'ReportCategoryAnswer')
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, required: false })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, required: false })
   deliveryManner(@Query('from') from?: string, @Query('to') to?: string) {
     return this.answer('deliverymanner', undefined, from, to);
   }
 
   @Get('AOG')
-  @ApiOperation({ summary: 'Age of gestation: the category, or with from and to its rows' })
-  @ApiQuery({ name: 'from', type: Number, required: false })
-  @ApiQuery({ name: 'to', type: Number, required: false })
+  @Answer('Age of gestation: the category, or with from and to its rows', 'ReportCategoryAnswer')
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, required: false })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, required: false })
   aog(@Query('from') from?: string, @Query('to') to?: string) {
     return this.answer('AOG', undefined, from, to);
   }
 
   @Get('PregnancyType')
-  @ApiOperation({ summary: 'Pregnancy type: the category, or with from and to its rows' })
-  @ApiQuery({ name: 'from', type: Number, required: false })
-  @ApiQuery({ name: 'to', type: Number, required: false })
+  @Answer('Pregnancy type: the category, or with from and to its rows', 'ReportCategoryAnswer')
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, required: false })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, required: false })
   pregnancyType(@Query('from') from?: string, @Query('to') to?: string) {
     return this.answer('PregnancyType', undefined, from, to);
   }

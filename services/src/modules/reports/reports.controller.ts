@@ -1,12 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { REPORT_TIMESTAMP_MAX } from '@pnss/libs/reports';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { ReportTableDto } from './dto/report-table.dto.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsService } from './reports.service.js';
+import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
 
+const EXPORT_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
+/** An export is a table of report rows: far below this. */
+const EXPORT_MAX_BYTES = 16 * 1024 * 1024;
+/** A report category's name (GET /api/categories/reports); an unknown one is refused in words. */
+const CATEGORY_NAME = { type: 'string', maxLength: 64, pattern: '^[A-Za-z/]+$' } as const;
+/** A report range's end: a whole number of milliseconds (parseReportRange refuses anything else). */
+export const TIMESTAMP = { type: 'integer', format: 'int64', minimum: 0, maximum: REPORT_TIMESTAMP_MAX } as const;
 const RANGE_DOC = 'Millisecond timestamp; its UTC calendar day is included. Ranges of at most 20 years.';
 
 /**
@@ -23,46 +32,43 @@ export class ReportsController {
   ) {}
 
   @Get('summary/:view')
-  @ApiOperation({ summary: 'One summary view: maternalMortality (rate, age of gestation, direct causes, timing of death, maternal age) or obreport (manner of delivery, all age of gestation, pregnancy type, CS indications)' })
+  @Answer('One summary view: maternalMortality (rate, age of gestation, direct causes, timing of death, maternal age) or obreport (manner of delivery, all age of gestation, pregnancy type, CS indications)', 'ReportSummaryAnswer')
   @ApiParam({ name: 'view', enum: ['maternalMortality', 'obreport'] })
-  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
-  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
-  @ApiOkResponse({ description: '{ view, from, to, rule, rate?, charts: [{ name, title, kind, segments: [{ name, label, count }], total, counts }] }' })
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   summary(@Param('view') view: string, @Query('from') from: unknown, @Query('to') to: unknown) {
     return this.reports.summary(view, from, to);
   }
 
   @Post('table')
   @HttpCode(200)
-  @ApiOperation({ summary: "The report table: rows { name, label, count, acc, crosssegments } of a category, crossed with another (or none), and the total row; an unknown cross is 'No crosssegments'" })
+  @Answer("The report table: the rows of a category, crossed with another (or none), and the total row; an unknown cross is 'No crosssegments'", 'ReportTableAnswer')
   @ApiBody({ type: ReportTableDto })
   table(@Body() body: ReportTableDto) {
     return this.reports.table(body.category, body.cross, body.from, body.to);
   }
 
   @Get('export/table')
-  @ApiOperation({ summary: 'The report table as CSV or XLSX, with the range, the counting rule and the export time; audited' })
-  @ApiQuery({ name: 'category', type: String })
-  @ApiQuery({ name: 'cross', type: String, required: false })
-  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
-  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
+  @AnswerFile('The report table as CSV or XLSX, with the range, the counting rule and the export time; audited', EXPORT_TYPES, EXPORT_MAX_BYTES)
+  @ApiQuery({ name: 'category', schema: CATEGORY_NAME })
+  @ApiQuery({ name: 'cross', schema: CATEGORY_NAME, required: false })
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
   @ApiQuery({ name: 'mode', enum: ['value', 'percentage'], required: false })
   @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
-  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   async exportTable(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.table(user, query);
     await send(reply, file);
   }
 
   @Get('export/summary/:view')
-  @ApiOperation({ summary: "Every chart's data of a summary view as CSV or XLSX (one sheet per chart), with the range, the counting rule and the export time; audited" })
+  @AnswerFile("Every chart's data of a summary view as CSV or XLSX (one sheet per chart), with the range, the counting rule and the export time; audited", EXPORT_TYPES, EXPORT_MAX_BYTES)
   @ApiParam({ name: 'view', enum: ['maternalMortality', 'obreport'] })
-  @ApiQuery({ name: 'from', type: Number, description: RANGE_DOC })
-  @ApiQuery({ name: 'to', type: Number, description: RANGE_DOC })
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
   @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
-  @ApiProduces('text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   async exportSummary(@CurrentUser() user: AuthenticatedUser, @Param('view') view: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.summary(user, view, query);
     await send(reply, file);

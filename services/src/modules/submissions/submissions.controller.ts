@@ -1,8 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { SubmissionCaseType } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
-import { PACKAGE_FILE_NAME_PATTERN } from '@pnss/libs/submissions';
+import { PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badField } from '../../common/errors/common.errors.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
@@ -12,7 +12,11 @@ import {
   ApprovalDto, CreatePackageDto, DownloadQueryDto, PackageSearchQueryDto, RebuildPackageDto, SubmitPackageDto, isSubmissionId,
 } from './dto/submissions.dto.js';
 import { SubmissionsService } from './submissions.service.js';
+import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
 
+
+/** A submission id as a path parameter: what isSubmissionId takes. */
+const SUBMISSION_ID_SCHEMA = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
 
 function submissionIdParam(value: string): string {
   if (!isSubmissionId(value)) throw badField('submissionid', 'submissionid is not a submission id');
@@ -27,56 +31,56 @@ export class SubmissionsController {
   constructor(private readonly submissions: SubmissionsService) {}
 
   @Get('cases/closed')
-  @ApiOperation({ summary: 'Closed, unarchived cases in no package yet, 100 a page, with every type column' })
+  @Answer('Closed, unarchived cases in no package yet, 100 a page, with every type column', 'ClosedCasesResponse')
   closed(@Query() query: PageQueryDto) {
     return this.submissions.closedCases(null, query.offset);
   }
 
   @Get('cases/packaged/:submissionid')
-  @ApiOperation({ summary: "A package's cases: case number, patient, admission and discharge dates" })
+  @Answer("A package's cases: case number, patient, admission and discharge dates", 'PackagedCasesResponse')
   packaged(@Param('submissionid') submissionId: string, @Query() query: PageQueryDto) {
     return this.submissions.packagedCases(submissionIdParam(submissionId), query.offset);
   }
 
   @Put('cases/approval')
-  @ApiOperation({ summary: 'Approve (approved: true) or withdraw the approval of closed cases; audited per case' })
+  @Answer('Approve (approved: true) or withdraw the approval of closed cases; audited per case', 'ApprovalResponse', { errors: { 409: 'A case is not closed, or already in a package' } })
   approve(@CurrentUser() user: AuthenticatedUser, @Body() body: ApprovalDto) {
     return this.submissions.setApproval(user, body.caseIds, body.approved);
   }
 
   @Post('cases/create')
   @HttpCode(202)
-  @ApiOperation({
-    summary: 'Starts building a census package of approved cases',
-    description: "202 with the package (status building, progress); 409 'Still processing previous package' while a build runs.",
+  @Answer('Starts building a census package of approved cases (status building, with progress)', 'CensusPackage', {
+    status: 202,
+    errors: { 404: 'A case named does not exist', 409: "'Still processing previous package' while a build runs, or a case is not approved" },
   })
-  @ApiAcceptedResponse({ description: 'The package, building' })
   create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreatePackageDto) {
     return this.submissions.create(user, body.selectedCases);
   }
 
   @Get('census/packages')
-  @ApiOperation({ summary: 'Census packages, newest first, 100 a page: { items, count, offset }' })
+  @Answer('Census packages, newest first, 100 a page', 'CensusPackagesResponse')
   packages(@Query() query: PackageSearchQueryDto) {
     return this.submissions.listPackages(query.search ?? null, query.offset);
   }
 
   @Get('census/packages/search')
-  @ApiOperation({ summary: 'Census packages whose submission id contains `search`; empty lists them all' })
+  @Answer('Census packages whose submission id contains `search`; empty lists them all', 'CensusPackagesResponse')
   search(@Query() query: PackageSearchQueryDto) {
     return this.submissions.listPackages(query.search ?? null, query.offset);
   }
 
   @Get('census/packages/:submissionid')
-  @ApiOperation({ summary: 'One package, with its build progress and status (what the Census tab polls)' })
+  @Answer('One package, with its build progress and status (what the Census tab polls)', 'CensusPackage')
   package(@Param('submissionid') submissionId: string) {
     return this.submissions.getPackage(submissionIdParam(submissionId));
   }
 
   @Post('census/packages/rebuild')
   @HttpCode(202)
-  @ApiOperation({
-    summary: "Rebuilds a package from its cases: the same bytes when nothing changed, the next version when a case did",
+  @Answer('Rebuilds a package from its cases: the same bytes when nothing changed, the next version when a case did', 'CensusPackage', {
+    status: 202,
+    errors: { 404: 'No such package', 409: "'Still processing previous package' while a build runs, or the package is being sent" },
   })
   rebuild(@CurrentUser() user: AuthenticatedUser, @Body() body: RebuildPackageDto) {
     return this.submissions.rebuild(user, body.submissionid, body.filename);
@@ -84,31 +88,31 @@ export class SubmissionsController {
 
   @Post('census/packages/submit')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'Uploads the package to the society (SOCIETY_URL): Sending, then Sent with uploadid, or Failed (502 with the reason)',
+  @Answer('Uploads the package to the society (SOCIETY_URL): Sending, then Sent with uploadid, or Failed', 'SubmitPackageResponse', {
+    errors: { 409: 'No society address is configured, or the package is not built or already being sent', 502: "The society refused the package or did not answer: the society's words" },
   })
   submit(@CurrentUser() user: AuthenticatedUser, @Body() body: SubmitPackageDto) {
     return this.submissions.submit(user, body.submissionid);
   }
 
-  @Post('download/:submissionid')
+  @Post('download/:id')
   @HttpCode(200)
-  @ApiOperation({
-    summary: 'A single-use download link for the package file, valid for 60 seconds',
-    description: 'Open the returned url (GET /api/submissions/download/{fileName}?ticket=...) in a new window: it needs no Authorization header.',
+  @Answer('A single-use download link for the package file, valid for 60 seconds; open its url in a new window', 'DownloadTicket', {
+    errors: { 409: 'The package is not built' },
   })
-  downloadTicket(@CurrentUser() user: AuthenticatedUser, @Param('submissionid') submissionId: string) {
+  @ApiParam({ name: 'id', description: "The package's submission id", schema: SUBMISSION_ID_SCHEMA })
+  downloadTicket(@CurrentUser() user: AuthenticatedUser, @Param('id') submissionId: string) {
     return this.submissions.issueDownload(user, submissionIdParam(submissionId));
   }
 
   /** Public in the token sense only: the single-use ticket is the credential, and the download is audited. */
-  @Get('download/:filename')
-  @ApiOperation({ summary: 'The package file (application/zip), for a ticket of POST /api/submissions/download/:submissionid' })
-  @ApiParam({ name: 'filename' })
-  @ApiProduces('application/zip')
-  @ApiOkResponse({ description: 'The ZIP' })
+  @Get('download/:id')
+  @AnswerFile('The package file, for a single-use ticket of POST /api/submissions/download/{id}', ['application/zip'], PACKAGE_MAX_BYTES, {
+    errors: { 403: 'The ticket is not valid: unknown, used, expired or for another file', 404: 'No such package file' },
+  })
+  @ApiParam({ name: 'id', description: 'The package file name', schema: { type: 'string', maxLength: 200, pattern: PACKAGE_FILE_NAME_PATTERN.source } })
   async download(
-    @Param('filename') fileName: string,
+    @Param('id') fileName: string,
     @Query() query: DownloadQueryDto,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -121,7 +125,7 @@ export class SubmissionsController {
   }
 
   @Get(':casetype')
-  @ApiOperation({ summary: 'The review list of one case type: maternalfetalcase, gynecase, maternalmortalitycase or gtdcase' })
+  @Answer('The review list of one case type: maternalfetalcase, gynecase, maternalmortalitycase or gtdcase', 'ClosedCasesResponse')
   @ApiParam({ name: 'casetype', enum: SUBMISSION_CASE_TYPES })
   byType(@Param('casetype') caseType: string, @Query() query: PageQueryDto) {
     if (!(SUBMISSION_CASE_TYPES as readonly string[]).includes(caseType)) {

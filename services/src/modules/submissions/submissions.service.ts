@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type {
-  ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseItem, ClosedCasesResponse, DownloadTicket,
+  ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseListItem, ClosedCasesResponse, DownloadTicket,
   PackagedCasesResponse, SubmissionCaseType, SubmitPackageResponse,
 } from '@pnss/libs/api';
 import { packageActions, packageFileName } from '@pnss/libs/submissions';
@@ -69,7 +69,7 @@ export class SubmissionsService implements OnApplicationBootstrap, OnApplication
 
   // Review lists and approval
 
-  async closedCases(type: SubmissionCaseType | null, offset: number | undefined): Promise<ClosedCasesResponse<ClosedCaseItem>> {
+  async closedCases(type: SubmissionCaseType | null, offset: number | undefined): Promise<ClosedCasesResponse<ClosedCaseListItem>> {
     const { page, limit, skip } = pageWindow(offset);
     const { rows, count } = await this.repository.reviewPage(type, limit, skip);
     return { result: rows.map((row) => toClosedCaseItem(row, type ?? 'maternalfetalcase')), count, offset: page };
@@ -536,7 +536,7 @@ export function toCensusPackage(row: PackageRow): CensusPackage {
 
 type ReviewRow = Awaited<ReturnType<SubmissionsRepository['reviewPage']>>['rows'][number];
 
-function toClosedCaseItem(row: ReviewRow, caseType: SubmissionCaseType): ClosedCaseItem {
+function toClosedCaseItem(row: ReviewRow, caseType: SubmissionCaseType): ClosedCaseListItem {
   const base = {
     _id: row.id,
     caseNum: row.caseNum,
@@ -560,5 +560,5 @@ function toClosedCaseItem(row: ReviewRow, caseType: SubmissionCaseType): ClosedC
     gtdDiagnosis: row.gtdDiagnosis,
     gtdComplication: row.gtdComplication,
   };
-  return { ...base, caseType } as ClosedCaseItem;
+  return { ...base, caseType };
 }

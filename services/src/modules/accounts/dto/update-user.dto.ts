@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
   IfSent, UserFirstName, UserLastName, UserPasswordLength, UserPhoto, UserRole, UserUsername,
 } from './user-fields.decorators.js';
@@ -11,6 +11,7 @@ import {
 export class UpdateUserDto {
   @ApiPropertyOptional({ description: 'Optional; when sent it must equal the :userid of the path' })
   @IsOptional()
+  @MaxLength(36, { message: 'userid must be at most 36 characters' })
   @IsString({ message: 'userid must be text' })
   userid?: string;
 

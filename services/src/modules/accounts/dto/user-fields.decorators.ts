@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
+import { ACCOUNT_MESSAGES, PHOTO_DATA_URL_MAX_LENGTH } from '@pnss/libs/validation';
 import { USERNAME_PATTERN, USERNAME_RULE } from '../account.policies.js';
 
 /**
@@ -24,7 +25,11 @@ export const UserUsername = () => requiredText('Username is required', Matches(U
 export const UserRole = () => requiredText('Role is required', MaxLength(100, { message: 'Role does not exist' }));
 /** The policy (at least 12 characters, not the user name) is the service's; this only bounds the input. */
 export const UserPasswordLength = () => MaxLength(1000, { message: 'Password must be at most 72 bytes long' });
-export const UserPhoto = () => IsString({ message: 'Photo must be a PNG, JPEG or WebP image' });
+export const UserPhoto = () =>
+  applyDecorators(
+    MaxLength(PHOTO_DATA_URL_MAX_LENGTH, { message: ACCOUNT_MESSAGES.photoSize }),
+    IsString({ message: 'Photo must be a PNG, JPEG or WebP image' }),
+  );
 
 /** On update a field left out keeps its value: its rules apply only when it is sent. */
 export const IfSent = () => ValidateIf((_object: object, value: unknown) => value !== undefined);

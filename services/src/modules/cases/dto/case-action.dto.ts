@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
-import { OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { ECHO_TEXT_MAX, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
 
 /**
  * Body of PUT .../close, /reopen, /archive and /unarchive: all optional. SPEC.md §7 sends
@@ -10,16 +10,19 @@ import { OptionalRecordVersion } from '../../../common/validation/shared-fields.
 export class CaseActionDto {
   @ApiPropertyOptional()
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `patientid must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: 'patientid must be text' })
   patientid?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `caseid must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: 'caseid must be text' })
   caseid?: string;
 
   @ApiPropertyOptional()
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `_id must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: '_id must be text' })
   _id?: string;
 

@@ -6,9 +6,10 @@ import {
   ArrayMaxSize, IsArray, IsBoolean, IsInt, IsNumber, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { ECHO_TEXT_MAX } from '../../../common/validation/shared-fields.decorators.js';
 import { Trim } from '../../../common/validation/trim.decorator.js';
 import {
-  historyEntryKey, IsCalendarDate, IsCode, IsCodeList, IsLookupEntries, IsLookupId, IsLookupIdList, IsUniqueList, lookupIdCount,
+  historyEntryKey, INT32_MAX, IsCalendarDate, IsCode, IsCodeList, IsLookupEntries, IsLookupId, IsLookupIdList, IsUniqueList, lookupIdCount,
 } from '../../../common/validation/field-validators.js';
 import { GyneDiagnosisEntryDto, HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation/history-entry.dto.js';
 import { CASE_FORM_FIELD_SPECS, type FieldSpec, GYNE_FORM_FIELD_SPECS, INFANT_FIELD_SPECS } from './case-form.field-specs.js';
@@ -60,7 +61,9 @@ function applyFieldSpecs(target: new () => object, rules: Record<string, FieldSp
       case 'readOnly':
         decorators.push(
           IsOptional(),
-          rule.type === 'boolean' ? IsBoolean({ message: `${field} must be true or false` }) : IsString({ message: `${field} must be text` }),
+          ...(rule.type === 'boolean'
+            ? [IsBoolean({ message: `${field} must be true or false` })]
+            : [IsString({ message: `${field} must be text` }), MaxLength(ECHO_TEXT_MAX, { message: `${field} must be at most ${ECHO_TEXT_MAX} characters` })]),
           ApiPropertyOptional({ type: rule.type === 'boolean' ? Boolean : String, description: 'Read-only: set by the server' }),
         );
         break;
@@ -69,6 +72,7 @@ function applyFieldSpecs(target: new () => object, rules: Record<string, FieldSp
           IsOptional(),
           IsInt({ message: 'version must be a whole number' }),
           Min(0, { message: 'version must be 0 or more' }),
+          Max(INT32_MAX, { message: `version must be at most ${INT32_MAX}` }),
           ApiPropertyOptional({ type: Number, description: 'Required on PUT: the version you opened' }),
         );
         break;

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import type { PatientCaseInfo } from '@pnss/libs/api';
 import { IsBoolean, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
+import { ECHO_TEXT_MAX, OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
 import { IsCalendarDate } from '../../../common/validation/field-validators.js';
 
 /**
@@ -15,16 +15,19 @@ import { IsCalendarDate } from '../../../common/validation/field-validators.js';
 export class CaseInfoDto implements Partial<PatientCaseInfo> {
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :caseid' })
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `_id must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: '_id must be text' })
   _id?: string | null;
 
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :caseid' })
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `caseid must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: 'caseid must be text' })
   caseid?: string | null;
 
   @ApiPropertyOptional({ description: "POST: an existing patient's id, or nothing to create the patient" })
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `patientid must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: 'patientid must be text' })
   patientid?: string | null;
 

@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PatientPayload } from '@pnss/libs/api';
 import { MEDICAL_HISTORY, OBSTETRIC_HISTORY } from '@pnss/libs/lookups';
+import { ACCOUNT_MESSAGES, PHOTO_DATA_URL_MAX_LENGTH } from '@pnss/libs/validation';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize, IsArray, IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested,
 } from 'class-validator';
 import { Trim } from '../../../common/validation/trim.decorator.js';
-import { IgnoredEcho, OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
+import { ECHO_TEXT_MAX, IgnoredEcho, OptionalPersonName, OptionalRecordVersion } from '../../../common/validation/shared-fields.decorators.js';
 import { historyEntryKey, IsCalendarDate, IsLookupEntries, IsUniqueList, NAME_MAX } from '../../../common/validation/field-validators.js';
 import { HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation/history-entry.dto.js';
 
@@ -23,11 +24,13 @@ import { HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation
 export class PatientDto implements Partial<PatientPayload> {
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :patientid' })
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `_id must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: '_id must be text' })
   _id?: string | null;
 
   @ApiPropertyOptional({ description: 'Read-only: on PUT it must equal :patientid' })
   @IsOptional()
+  @MaxLength(ECHO_TEXT_MAX, { message: `patientid must be at most ${ECHO_TEXT_MAX} characters` })
   @IsString({ message: 'patientid must be text' })
   patientid?: string;
 
@@ -45,6 +48,7 @@ export class PatientDto implements Partial<PatientPayload> {
 
   @ApiPropertyOptional({ nullable: true, description: 'A PNG, JPEG or WebP data URL of at most 200 KB' })
   @IsOptional()
+  @MaxLength(PHOTO_DATA_URL_MAX_LENGTH, { message: ACCOUNT_MESSAGES.photoSize })
   @IsString({ message: 'Photo must be a PNG, JPEG or WebP image' })
   avatar?: string | null;
 

@@ -59,7 +59,7 @@ export class PackageSearchQueryDto extends PageQueryDto {
 }
 
 export class DownloadQueryDto {
-  @ApiProperty({ description: 'The single-use ticket of POST /api/submissions/download/:submissionid' })
+  @ApiProperty({ description: 'The single-use ticket of POST /api/submissions/download/{id}' })
   @IsString({ message: 'ticket is required' })
   @MaxLength(200, { message: 'ticket is too long' })
   ticket!: string;
