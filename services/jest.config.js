@@ -37,4 +37,7 @@ export default {
     '^@pnss/libs/(.*)$': '<rootDir>/../libs/src/$1/index.ts',
   },
   testTimeout: 30000,
+  // Counts the answers validated against the OpenAPI document (test/support/contract-validator.ts).
+  globalSetup: '<rootDir>/test/support/contract-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/contract-teardown.mjs',
 };

@@ -8,6 +8,7 @@ import { ADMIN_ROLE_NAME, type PermissionName } from '@pnss/libs/permissions';
 import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../../src/bootstrap/create-app.js';
+import { ContractValidator } from './contract-validator.js';
 import { type AppConfig, type DatabaseConfig, REPO_ROOT } from '../../src/config/app-config.js';
 import { DatabaseService } from '../../src/database/database.service.js';
 import { roles } from '../../src/database/schema.js';
@@ -98,8 +99,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 
   let created;
+  let contract: ContractValidator | undefined;
   try {
-    created = await createApp(config, { logger: ['error'] });
+    created = await createApp(config, {
+      logger: ['error'],
+      instrument: (fastify, document) => {
+        contract = new ContractValidator(document);
+        contract.install(fastify);
+      },
+    });
   } catch (error) {
     await postgres?.drop();
     rmSync(scratch, { recursive: true, force: true });
@@ -153,6 +161,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await postgres?.drop();
       rmSync(scratch, { recursive: true, force: true });
+      contract?.recordTally();
+      const failures = contract?.failures ?? [];
+      if (failures.length > 0) {
+        throw new Error(`${failures.length} answer(s) broke the API contract (the OpenAPI document):\n${[...new Set(failures)].join('\n')}`);
+      }
     },
   };
 }

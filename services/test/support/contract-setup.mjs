@@ -1,0 +1,3 @@
+import { clearTally } from './contract-tally.mjs';
+
+export default clearTally;

@@ -1,0 +1,3 @@
+import { printTally } from './contract-tally.mjs';
+
+export default printTally;

@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The contract enforced (issue 15): every answer the API tests receive is validated against the
+ * OpenAPI document the app serves. An answer whose status the operation does not list, whose JSON
+ * does not match the schema described for it, whose content type is not one described, or that
+ * lacks a header the document promises, is a contract failure; the test app's close() fails the
+ * test file with the list. Each file's count of validated answers goes to TALLY_DIR, which the
+ * jest global teardown adds up and prints.
+ */
+
+export const TALLY_DIR = join(tmpdir(), 'pnss-contract-tally');
+
+type Json = Record<string, unknown>;
+interface ResponseObject {
+  content?: Record<string, { schema?: Json }>;
+  headers?: Record<string, unknown>;
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/**
+ * OpenAPI 3.0's `nullable: true` as JSON Schema: the value may be null, or else must match the rest
+ * (so a nullable reference or a nullable list of choices takes null too).
+ */
+function asJsonSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(asJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const converted = Object.fromEntries(Object.entries(node as Json).map(([key, value]) => [key, asJsonSchema(value)]));
+  if (converted.nullable !== true) return converted;
+  const { nullable: _nullable, description, ...rest } = converted;
+  return { ...(description === undefined ? {} : { description }), anyOf: [{ type: 'null' }, rest] };
+}
+
+export class ContractValidator {
+  readonly failures: string[] = [];
+  validated = 0;
+  private readonly ajv: Ajv;
+  private readonly compiled = new Map<string, ValidateFunction>();
+
+  constructor(private readonly document: OpenAPIObject) {
+    this.ajv = addFormats(new Ajv({ strict: false, allErrors: true, validateFormats: true }));
+    this.ajv.addSchema(asJsonSchema({ $id: 'contract', components: { schemas: document.components?.schemas ?? {} } }) as Json);
+  }
+
+  /** Adds the onSend hook that checks each answer of a documented /api operation. */
+  install(fastify: FastifyInstance): void {
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      this.check(request, reply, payload);
+      return payload;
+    });
+  }
+
+  private check(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const route = request.routeOptions?.url;
+    if (!route || !route.startsWith('/api/') || route.startsWith('/api/docs')) return;
+    const path = route.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const method = (request.method === 'HEAD' ? 'get' : request.method.toLowerCase()) as 'get';
+    const operation = this.document.paths[path]?.[method];
+    const where = `${request.method} ${path} -> ${reply.statusCode}`;
+    if (!operation) {
+      this.failures.push(`${where}: the route is not in the document`);
+      return;
+    }
+    const response = operation.responses[String(reply.statusCode)] as ResponseObject | undefined;
+    if (!response) {
+      this.failures.push(`${where}: the status is not documented (documented: ${Object.keys(operation.responses).join(', ')})`);
+      return;
+    }
+    for (const header of Object.keys(response.headers ?? {})) {
+      if (header === 'Access-Control-Allow-Origin') continue; // only on cross-origin requests
+      if (reply.getHeader(header) === undefined) this.failures.push(`${where}: the header ${header} is promised but missing`);
+    }
+    const contentType = String(reply.getHeader('content-type') ?? '').split(';')[0]?.trim() ?? '';
+    const content = response.content ?? {};
+    if (reply.statusCode === 204 || Object.keys(content).length === 0) {
+      this.validated += 1;
+      return;
+    }
+    const described = content[contentType];
+    if (!described) {
+      this.failures.push(`${where}: content type '${contentType}' is not described (${Object.keys(content).join(', ')})`);
+      return;
+    }
+    if (contentType === 'application/json') {
+      const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
+      if (text === null) {
+        this.failures.push(`${where}: a JSON answer that is not text`);
+        return;
+      }
+      const validate = this.validator(`${where}`, described.schema ?? {});
+      if (!validate(JSON.parse(text))) {
+        const errors = (validate.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+        this.failures.push(`${where}: the answer does not match its schema: ${errors}`);
+        return;
+      }
+    }
+    this.validated += 1;
+  }
+
+  private validator(key: string, schema: Json): ValidateFunction {
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.ajv.compile(asJsonSchema(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"contract#/components/'))) as Json);
+      this.compiled.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** Writes this app's count for the run's total (see contract-teardown.ts). */
+  recordTally(): void {
+    mkdirSync(TALLY_DIR, { recursive: true });
+    writeFileSync(join(TALLY_DIR, `${process.pid}-${randomBytes(6).toString('hex')}.json`), JSON.stringify({ validated: this.validated }));
+  }
+}
