@@ -42,6 +42,8 @@ function asJsonSchema(node: unknown): unknown {
 export class ContractValidator {
   readonly failures: string[] = [];
   validated = 0;
+  /** Validated answers by operation ('GET /api/patients/{patientid}'), to show which routes the tests walk. */
+  private readonly byOperation = new Map<string, number>();
   private readonly ajv: Ajv;
   private readonly compiled = new Map<string, ValidateFunction>();
 
@@ -81,7 +83,7 @@ export class ContractValidator {
     const contentType = String(reply.getHeader('content-type') ?? '').split(';')[0]?.trim() ?? '';
     const content = response.content ?? {};
     if (reply.statusCode === 204 || Object.keys(content).length === 0) {
-      this.validated += 1;
+      this.count(request.method, path);
       return;
     }
     const described = content[contentType];
@@ -102,7 +104,13 @@ export class ContractValidator {
         return;
       }
     }
+    this.count(request.method, path);
+  }
+
+  private count(method: string, path: string): void {
     this.validated += 1;
+    const key = `${method === 'HEAD' ? 'GET' : method} ${path}`;
+    this.byOperation.set(key, (this.byOperation.get(key) ?? 0) + 1);
   }
 
   private validator(key: string, schema: Json): ValidateFunction {
@@ -117,6 +125,12 @@ export class ContractValidator {
   /** Writes this app's count for the run's total (see contract-teardown.ts). */
   recordTally(): void {
     mkdirSync(TALLY_DIR, { recursive: true });
-    writeFileSync(join(TALLY_DIR, `${process.pid}-${randomBytes(6).toString('hex')}.json`), JSON.stringify({ validated: this.validated }));
+    const operations = Object.entries(this.document.paths).flatMap(([path, item]) =>
+      (['get', 'put', 'post', 'delete', 'patch'] as const).filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    writeFileSync(
+      join(TALLY_DIR, `${process.pid}-${randomBytes(6).toString('hex')}.json`),
+      JSON.stringify({ validated: this.validated, byOperation: Object.fromEntries(this.byOperation), operations }),
+    );
   }
 }
