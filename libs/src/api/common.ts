@@ -14,6 +14,7 @@ export interface ErrorEnvelope {
   /**
    * On a 409 for a stale version: the record as it is now, so the client can show what changed
    * (left out when the caller may not read the record).
+   * @maxProperties 500
    */
   current?: { [field: string]: unknown };
 }

@@ -16,6 +16,10 @@ export interface ReportRow {
   label: string;
   count: number;
   acc: number;
+  /**
+   * Count per segment of the crossed category, by segment name.
+   * @maxProperties 100
+   */
   crosssegments?: Record<string, number>;
 }
 

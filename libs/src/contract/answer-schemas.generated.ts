@@ -1320,7 +1320,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "current": {
         "type": "object",
         "additionalProperties": {},
-        "description": "On a 409 for a stale version: the record as it is now, so the client can show what changed (left out when the caller may not read the record)."
+        "description": "On a 409 for a stale version: the record as it is now, so the client can show what changed (left out when the caller may not read the record).",
+        "maxProperties": 500
       }
     },
     "required": [
@@ -2498,7 +2499,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "object",
         "additionalProperties": {
           "type": "number"
-        }
+        },
+        "description": "Count per segment of the crossed category, by segment name.",
+        "maxProperties": 100
       },
       "name": {
         "type": "string"
