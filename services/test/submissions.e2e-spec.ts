@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
+import type { CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ClosedCaseListItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
 import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -59,6 +59,16 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       expect(await closedIds('/api/submissions/gynecase')).toContain(gyne.form._id);
       expect(await closedIds('/api/submissions/gynecase')).not.toContain(ob.form._id);
       expect(await closedIds('/api/submissions/maternalmortalitycase')).not.toContain(ob.form._id);
+    });
+
+    it('says of each case which review lists it appears in: on the all-cases list a gyne case reads as gynecase, not maternal fetal', async () => {
+      const ob = await closedCase(t, admin, 'ob');
+      const gyne = await closedCase(t, admin, 'gyne');
+      const all = ((await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse<ClosedCaseListItem>).result;
+      expect(all.find((c) => c._id === gyne.form._id)).toMatchObject({ caseType: 'gynecase', caseTypes: ['gynecase'] });
+      expect(all.find((c) => c._id === ob.form._id)).toMatchObject({ caseType: 'maternalfetalcase', caseTypes: ['maternalfetalcase'] });
+      const gyneList = ((await get('/api/submissions/gynecase').expect(200)).body as ClosedCasesResponse<ClosedCaseListItem>).result;
+      expect(gyneList.find((c) => c._id === gyne.form._id)).toMatchObject({ caseType: 'gynecase' });
     });
 
     it('refuses an unknown case type with a 400 naming casetype', async () => {

@@ -53,13 +53,24 @@ export interface GtdCaseItem extends ClosedCaseBase {
 
 export type ClosedCaseItem = MaternalFetalCaseItem | GyneCaseItem | MaternalMortalityCaseItem | GtdCaseItem;
 
+/** Which review lists a case appears in (CASE_TYPE_RULE: a case may be in several). */
+export interface ClosedCaseTypes {
+  /** The list the item was read from; on the all-cases list, the first of the case's own types. */
+  caseType: SubmissionCaseType;
+  /**
+   * Every list the case appears in.
+   * @maxItems 4
+   */
+  caseTypes: SubmissionCaseType[];
+}
+
 type TypeColumns<T extends ClosedCaseBase> = Omit<T, keyof ClosedCaseBase | 'caseType'>;
 
 /**
  * An item of the review lists as the API answers it: the shared fields, its type, and every type's
  * columns (the all-cases list shows whichever columns the reviewer's filter asks for).
  */
-export type ClosedCaseListItem = ClosedCaseBase & { caseType: SubmissionCaseType } & TypeColumns<MaternalFetalCaseItem> &
+export type ClosedCaseListItem = ClosedCaseBase & ClosedCaseTypes & TypeColumns<MaternalFetalCaseItem> &
   TypeColumns<GyneCaseItem> & TypeColumns<MaternalMortalityCaseItem> & TypeColumns<GtdCaseItem>;
 
 /** Reply of GET /api/submissions/cases/closed (SPEC.md §7: result, count, offset). */

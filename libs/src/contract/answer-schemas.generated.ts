@@ -1163,7 +1163,20 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "number"
       },
       "caseType": {
-        "$ref": "#/components/schemas/SubmissionCaseType"
+        "description": "The list the item was read from; on the all-cases list, the first of the case's own types.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/SubmissionCaseType"
+          }
+        ]
+      },
+      "caseTypes": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/SubmissionCaseType"
+        },
+        "description": "Every list the case appears in.",
+        "maxItems": 4
       },
       "_id": {
         "type": "string"
@@ -1202,6 +1215,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "antecedentCause",
       "caseNum",
       "caseType",
+      "caseTypes",
       "deliveryManner",
       "dischargeDate",
       "gtdComplication",

@@ -6,7 +6,7 @@ import type {
   ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseListItem, ClosedCasesResponse, DownloadTicket,
   PackagedCasesResponse, SubmissionCaseType, SubmitPackageResponse,
 } from '@pnss/libs/api';
-import { packageActions, packageFileName } from '@pnss/libs/submissions';
+import { caseTypesOf, packageActions, packageFileName } from '@pnss/libs/submissions';
 import { TOASTS } from '@pnss/libs/validation';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
@@ -72,7 +72,7 @@ export class SubmissionsService implements OnApplicationBootstrap, OnApplication
   async closedCases(type: SubmissionCaseType | null, offset: number | undefined): Promise<ClosedCasesResponse<ClosedCaseListItem>> {
     const { page, limit, skip } = pageWindow(offset);
     const { rows, count } = await this.repository.reviewPage(type, limit, skip);
-    return { result: rows.map((row) => toClosedCaseItem(row, type ?? 'maternalfetalcase')), count, offset: page };
+    return { result: rows.map((row) => toClosedCaseItem(row, type)), count, offset: page };
   }
 
   async setApproval(actor: AuditActor, caseIds: string[], approved: boolean): Promise<ApprovalResponse> {
@@ -536,7 +536,13 @@ export function toCensusPackage(row: PackageRow): CensusPackage {
 
 type ReviewRow = Awaited<ReturnType<SubmissionsRepository['reviewPage']>>['rows'][number];
 
-function toClosedCaseItem(row: ReviewRow, caseType: SubmissionCaseType): ClosedCaseListItem {
+/**
+ * A review item. `caseTypes` are every list the case appears in (the libs rule); `caseType` is the
+ * list it was read from, or on the all-cases list the first of its own types.
+ */
+function toClosedCaseItem(row: ReviewRow, list: SubmissionCaseType | null): ClosedCaseListItem {
+  const caseTypes = caseTypesOf(row);
+  const caseType = list ?? caseTypes[0] ?? 'maternalfetalcase';
   const base = {
     _id: row.id,
     caseNum: row.caseNum,
@@ -560,5 +566,5 @@ function toClosedCaseItem(row: ReviewRow, caseType: SubmissionCaseType): ClosedC
     gtdDiagnosis: row.gtdDiagnosis,
     gtdComplication: row.gtdComplication,
   };
-  return { ...base, caseType };
+  return { ...base, caseType, caseTypes };
 }
