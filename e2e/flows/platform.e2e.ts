@@ -148,4 +148,19 @@ describe('platform', () => {
     assert.ok(brotli.some((script) => script.url.endsWith('/main.js')), 'main.js came as brotli');
     await page.context().close();
   });
+
+  it('the API documentation at /api/docs lists every operation with its summary, and says who may call it', async () => {
+    const { page, errors } = await openPage(browser);
+    const document = await api<{ paths: Record<string, Record<string, { summary: string }>> }>('GET', '/docs/openapi.json');
+    assert.equal(document.status, 200);
+    const summaries = Object.values(document.body.paths).flatMap((item) => Object.values(item).map((operation) => operation.summary));
+    assert.ok(summaries.length >= 60 && summaries.every((summary) => typeof summary === 'string' && summary.length > 0), 'every operation has a summary');
+    await page.goto('/api/docs');
+    await page.getByRole('heading', { name: /PNSS API/ }).first().waitFor();
+    await page.getByText('One patient, with the histories').first().click();
+    await page.getByText('Permission: find_patient.').waitFor();
+    await screenshot(page, 'api-docs');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
 });
