@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import { type LogLevel, Logger } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { NestFactory } from '@nestjs/core';
@@ -22,6 +21,7 @@ import { SessionsRepository } from '../modules/auth/sessions.repository.js';
 import { SeedService } from '../modules/seed/seed.service.js';
 import { RemotesFile } from '../web/remotes-file.js';
 import { registerWebFiles } from '../web/web-files.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export const API_PREFIX = 'api';
 export const DOCS_PATH = 'api/docs';
@@ -91,9 +91,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // takes effect for CORS and the CSP at the next start; the file itself is still served fresh).
     const allowedOrigins: readonly string[] = [...new Set([...remotes.origins(), ...config.corsOrigins])];
     const remoteOrigins = (): readonly string[] => allowedOrigins;
-    // Static directives: helmet builds no header from a function per request.
+    // Static directives: helmet's headers are worked out once at start-up and set by one hook.
     const sources = (...own: string[]) => [...own, ...allowedOrigins];
-    await app.register(fastifyHelmet, {
+    registerSecurityHeaders(fastify, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
