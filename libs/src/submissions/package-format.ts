@@ -23,6 +23,10 @@ export function packageFileName(departmentId: string, submissionId: string, vers
   return `PNSS-${departmentId}-${submissionId}-v${version}.zip`;
 }
 
+/** A submission id, and a department id: 1 to 64 letters, digits, _ or - (they make up package file names). */
+export const SUBMISSION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const DEPARTMENT_ID_PATTERN = SUBMISSION_ID_PATTERN;
+
 /** The largest census package the hub takes (and the download may answer). */
 export const PACKAGE_MAX_BYTES = 64 * 1024 * 1024;
 

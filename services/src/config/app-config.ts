@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEPARTMENT_ID_PATTERN } from '@pnss/libs/submissions';
 
 /**
  * The one place that reads `process.env`. Everything else receives an `AppConfig` through
@@ -92,7 +93,6 @@ export interface CensusConfig {
 }
 
 export const PACKAGE_SECRET_FILE = 'package-secret';
-const DEPARTMENT_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 

@@ -1,10 +1,12 @@
 import { ANSWER_SCHEMAS } from '@pnss/libs/contract';
 import { PAGE_SIZE } from '@pnss/libs/api';
 import { INFANT_COUNT_MAX } from '@pnss/libs/enums';
+import { DEPARTMENT_ID_PATTERN, SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { ALL_PERMISSIONS } from '@pnss/libs/permissions';
 import { PHOTO_DATA_URL_MAX_LENGTH, USERNAME_PATTERN } from '@pnss/libs/validation';
 import { NAME_MAX } from '../common/validation/field-validators.js';
 import { HISTORY_MAX_ENTRIES, OTHERS_TEXT_MAX } from '../common/validation/history-entry.dto.js';
+import { textSchemaOf } from './validation-rules.js';
 
 type Json = Record<string, unknown>;
 
@@ -26,7 +28,7 @@ const instant: Json = { format: 'date-time', maxLength: 30 };
 const version: Json = { maxLength: 32, pattern: '^\\d+\\.\\d+\\.\\d+' };
 /** A PNG, JPEG or WebP data URL of at most PHOTO_MAX_BYTES: base64 is 4 characters per 3 bytes. */
 const photo: Json = { maxLength: PHOTO_DATA_URL_MAX_LENGTH, pattern: '^data:image/(png|jpeg|webp);base64,' };
-const submissionId: Json = { maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' };
+const submissionId: Json = textSchemaOf(SUBMISSION_ID_PATTERN);
 
 /** By field name, wherever it appears in an answer. */
 const STRING_LIMITS: Record<string, Json> = {
@@ -40,7 +42,7 @@ const STRING_LIMITS: Record<string, Json> = {
   avatar: photo, photo,
   caseNum: { maxLength: 50 },
   submissionId, uploadId: { maxLength: 64 }, uploadid: { maxLength: 64 },
-  departmentId: { maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  departmentId: textSchemaOf(DEPARTMENT_ID_PATTERN),
   fileName: { maxLength: 200, pattern: '^[A-Za-z0-9_.-]*$' },
   sha256: { maxLength: 64, pattern: '^[0-9a-f]{64}$' },
   prefix: { maxLength: 16 },

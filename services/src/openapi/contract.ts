@@ -2,9 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ANSWER_SCHEMAS } from '@pnss/libs/contract';
 import { type RouteAccess, routeAccess } from '@pnss/libs/permissions';
+import { SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { API_KEY_HEADER, DEPARTMENT_HEADER } from '../modules/submissions/society.client.js';
 import { applyAnswerLimits } from './answer-limits.js';
-import { exposeValidationRules } from './validation-rules.js';
+import { exposeValidationRules, textSchemaOf } from './validation-rules.js';
 
 type Json = Record<string, unknown>;
 type Operation = Json & { parameters?: Json[]; requestBody?: Json; responses: Record<string, Json>; summary?: string; security?: unknown[] };
@@ -36,7 +37,7 @@ const PATH_PARAMETERS: Record<string, Json> = {
   /** A reference list's key (GET /api/categories); an unknown one is a 404. */
   category: { type: 'string', maxLength: 64, pattern: '^[A-Za-z]+$' },
   /** SubmissionIdParam of the submissions controller refuses anything else with a 400. */
-  submissionid: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' },
+  submissionid: textSchemaOf(SUBMISSION_ID_PATTERN),
 };
 
 /**

@@ -66,8 +66,13 @@ function rulesOf(metadata: ValidationMetadata): PropertyRules {
   }
 }
 
+/** The OpenAPI schema of a text that must match `pattern`, with the maxLength the pattern allows. */
+export function textSchemaOf(pattern: RegExp): { type: 'string'; pattern: string; maxLength?: number } {
+  return { type: 'string', pattern: pattern.source, ...boundedLength(pattern) };
+}
+
 /** The longest text a pattern such as `^[A-Za-z0-9_-]{1,64}$` lets through, when it says so plainly. */
-function boundedLength(pattern: RegExp): PropertyRules {
+function boundedLength(pattern: RegExp): { maxLength?: number } {
   const bounded = /^\^(\[[^\]]+\]|\\.|[^\\[(){}*+?|])\{\d+,(\d+)\}\$$/.exec(pattern.source);
   return bounded ? { maxLength: Number(bounded[2]) } : {};
 }

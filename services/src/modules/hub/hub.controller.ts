@@ -8,8 +8,9 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { API_KEY_HEADER, DEPARTMENT_HEADER, FILE_NAME_HEADER } from '../submissions/society.client.js';
 import { HubPackagesQueryDto, IssueHubKeyDto } from './dto/hub.dto.js';
 import { HubService } from './hub.service.js';
-import { PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
+import { DEPARTMENT_ID_PATTERN, PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
 import { Answer } from '../../openapi/answer.decorator.js';
+import { textSchemaOf } from '../../openapi/validation-rules.js';
 
 
 /** The society's hub (HUB_ENABLED=true): department API keys and received census packages. */
@@ -27,7 +28,7 @@ export class HubController {
   @ApiResponse({ status: 200, description: 'This exact package was received before', schema: { $ref: '#/components/schemas/HubReceipt' } })
   @ApiConsumes('application/zip')
   @ApiBody({ schema: { type: 'string', format: 'binary', maxLength: PACKAGE_MAX_BYTES } })
-  @ApiHeader({ name: DEPARTMENT_HEADER, required: true, schema: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' } })
+  @ApiHeader({ name: DEPARTMENT_HEADER, required: true, schema: textSchemaOf(DEPARTMENT_ID_PATTERN) })
   @ApiHeader({ name: API_KEY_HEADER, required: true, schema: { type: 'string', maxLength: 200, pattern: '^[A-Za-z0-9_-]+$' } })
   @ApiHeader({ name: FILE_NAME_HEADER, required: false, schema: { type: 'string', maxLength: 200, pattern: PACKAGE_FILE_NAME_PATTERN.source } })
   async receive(

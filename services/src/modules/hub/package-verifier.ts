@@ -3,7 +3,7 @@ import type { FieldError } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
   CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type PackageManifest,
-  type PackagedCase, csvFileName, validatePackagedCase,
+  type PackagedCase, SUBMISSION_ID_PATTERN, csvFileName, validatePackagedCase,
 } from '@pnss/libs/submissions';
 import { unzipSync } from 'fflate';
 
@@ -49,7 +49,7 @@ export function verifyPackage(bytes: Uint8Array, departmentId: string): Verifica
   if (m.format !== PACKAGE_FORMAT || m.formatVersion !== PACKAGE_FORMAT_VERSION) {
     errors.push({ field: field('format'), message: `must be ${PACKAGE_FORMAT} version ${PACKAGE_FORMAT_VERSION}` });
   }
-  if (typeof m.submissionId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(m.submissionId)) errors.push({ field: field('submissionId'), message: 'is not a submission id' });
+  if (typeof m.submissionId !== 'string' || !SUBMISSION_ID_PATTERN.test(m.submissionId)) errors.push({ field: field('submissionId'), message: 'is not a submission id' });
   if (m.departmentId !== departmentId) errors.push({ field: field('departmentId'), message: `must be the department of the API key (${departmentId})` });
   for (const name of ['startDate', 'endDate']) {
     if (typeof m[name] !== 'string' || !ISO_DATE.test(m[name] as string)) errors.push({ field: field(name), message: 'must be a date YYYY-MM-DD' });

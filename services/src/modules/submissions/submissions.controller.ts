@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res, Str
 import { ApiBearerAuth, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { SubmissionCaseType } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
-import { PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
+import { PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES, SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badField } from '../../common/errors/common.errors.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
@@ -13,10 +13,11 @@ import {
 } from './dto/submissions.dto.js';
 import { SubmissionsService } from './submissions.service.js';
 import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
+import { textSchemaOf } from '../../openapi/validation-rules.js';
 
 
 /** A submission id as a path parameter: what isSubmissionId takes. */
-const SUBMISSION_ID_SCHEMA = { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+const SUBMISSION_ID_SCHEMA = textSchemaOf(SUBMISSION_ID_PATTERN);
 
 function submissionIdParam(value: string): string {
   if (!isSubmissionId(value)) throw badField('submissionid', 'submissionid is not a submission id');

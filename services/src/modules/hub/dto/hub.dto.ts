@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DEPARTMENT_ID_PATTERN } from '@pnss/libs/submissions';
 import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto.js';
 
-const DEPARTMENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const DEPARTMENT_ID = DEPARTMENT_ID_PATTERN;
 
 export class IssueHubKeyDto {
   @ApiProperty({ description: "The department's DEPARTMENT_ID" })

@@ -1,10 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { MESSAGES } from '@pnss/libs/validation';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto.js';
 
 const MAX_SELECTION = 5000;
-const SUBMISSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SUBMISSION_ID = SUBMISSION_ID_PATTERN;
 
 /** Body of POST /api/submissions/cases/create (SPEC.md §7). */
 export class CreatePackageDto {
