@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FieldError } from '@pnss/libs/api';
-import { ROUTE_PERMISSIONS } from '@pnss/libs/permissions';
+import { ROUTE_PERMISSIONS, type RouteAccess } from '@pnss/libs/permissions';
 import { useTestApp } from './support/use-test-app.js';
 
 /**
@@ -47,8 +47,9 @@ describe('The API contract (OpenAPI document)', () => {
   it('says which operations are public (security: []) and which permission each other one needs', () => {
     for (const { path, method, operation } of operations()) {
       const key = `${method.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{([^}]+)\}/g, ':$1')}` as keyof typeof ROUTE_PERMISSIONS;
-      const access = ROUTE_PERMISSIONS[key];
-      if (access.kind === 'public' && key !== 'POST /hub/packages') expect([key, operation.security]).toEqual([key, []]);
+      const access: RouteAccess = ROUTE_PERMISSIONS[key];
+      if (access.kind === 'public' && access.credential !== 'hubKey') expect([key, operation.security]).toEqual([key, []]);
+      if (access.kind === 'public' && access.credential === 'hubKey') expect([key, operation.security]).toEqual([key, [{ hubApiKey: [], hubDepartment: [] }]]);
       if (access.kind === 'permissions') {
         expect([key, operation['x-permissions']]).toEqual([key, { mode: access.mode, permissions: [...access.permissions] }]);
         expect([key, Object.keys(operation.responses).includes('403')]).toEqual([key, true]);

@@ -12,7 +12,8 @@ import { PERMISSIONS as P, type PermissionName } from './permission-names.js';
  * what the caller may read.
  */
 export type RouteAccess =
-  | { kind: 'public' }
+  /** No token; `credential` names what stands in for one, when something does. */
+  | { kind: 'public'; credential?: PublicCredential }
   | { kind: 'authenticated' }
   | {
       kind: 'permissions';
@@ -22,6 +23,9 @@ export type RouteAccess =
       answer?: AnswerScope;
     };
 
+/** The credential of a route that takes no token: a password, the hub's department API key, a single-use ticket. */
+export type PublicCredential = 'password' | 'hubKey' | 'ticket';
+
 export interface AnswerScope {
   /** Holding any one of these lets the caller read the whole answer. */
   readableWith: readonly PermissionName[];
@@ -30,6 +34,7 @@ export interface AnswerScope {
 }
 
 const PUBLIC = { kind: 'public' } as const satisfies RouteAccess;
+const publicWith = (credential: PublicCredential): RouteAccess => ({ kind: 'public', credential });
 const SIGNED_IN = { kind: 'authenticated' } as const satisfies RouteAccess;
 const all = (first: PermissionName, ...rest: PermissionName[]): RouteAccess => ({ kind: 'permissions', mode: 'all', permissions: [first, ...rest] });
 const any = (first: PermissionName, ...rest: PermissionName[]): RouteAccess => ({ kind: 'permissions', mode: 'any', permissions: [first, ...rest] });
@@ -49,7 +54,7 @@ export const ROUTE_PERMISSIONS = {
   'GET /health': PUBLIC,
 
   // Accounts (the user routes also need the admin page's permission, as the admin flags do)
-  'POST /accounts/login': PUBLIC,
+  'POST /accounts/login': publicWith('password'),
   'POST /accounts/auth': SIGNED_IN,
   'POST /accounts/logout': SIGNED_IN,
   'POST /accounts/register': answering(all(P.ACCESS_ADMIN, P.REGISTER_USERS), USER_ANSWER),
@@ -109,13 +114,11 @@ export const ROUTE_PERMISSIONS = {
   'POST /submissions/census/packages/rebuild': all(P.REBUILD_PACKAGE),
   'POST /submissions/census/packages/submit': all(P.SUBMIT_PACKAGE),
   'POST /submissions/download/:id': all(P.DOWNLOAD_PACKAGE),
-  /** The one-time download link's token is the credential. */
-  'GET /submissions/download/:id': PUBLIC,
+  'GET /submissions/download/:id': publicWith('ticket'),
   'GET /submissions/:casetype': all(P.GET_CLOSED_CASES),
 
   // The society's hub
-  /** The department's API key is the credential. */
-  'POST /hub/packages': PUBLIC,
+  'POST /hub/packages': publicWith('hubKey'),
   'GET /hub/packages': all(P.VIEW_HUB_PACKAGES),
   'GET /hub/keys': all(P.MANAGE_HUB_KEYS),
   'POST /hub/keys': all(P.MANAGE_HUB_KEYS),

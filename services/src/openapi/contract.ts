@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ANSWER_SCHEMAS } from '@pnss/libs/contract';
-import { type RouteAccess, routeAccess } from '@pnss/libs/permissions';
+import { type PublicCredential, type RouteAccess, routeAccess } from '@pnss/libs/permissions';
 import { SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { API_KEY_HEADER, DEPARTMENT_HEADER } from '../modules/submissions/society.client.js';
 import { applyAnswerLimits } from './answer-limits.js';
@@ -16,6 +16,14 @@ export interface ContractOptions {
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** What the description says of who may call a public route, by what stands in for a token. */
+const PUBLIC_WHO: Record<PublicCredential | 'none', string> = {
+  none: 'Public: no token needed.',
+  password: 'Public: the user name and password are the credential.',
+  hubKey: 'Public to departments holding a hub API key.',
+  ticket: 'Public: the single-use ticket of POST /api/submissions/download/{id} is the credential.',
+};
 
 /** The answers every route may give, whatever it does. */
 const COMMON_ERRORS: Record<number, string> = {
@@ -116,15 +124,15 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
 }
 
 function completeOperation(route: string, operation: Operation, access: RouteAccess, problems: string[]): void {
-  const hub = route === 'POST /hub/packages';
-  if (hub) operation.security = [{ hubApiKey: [], hubDepartment: [] }];
+  const credential = access.kind === 'public' ? access.credential : undefined;
+  if (credential === 'hubKey') operation.security = [{ hubApiKey: [], hubDepartment: [] }];
   else if (access.kind === 'public') operation.security = [];
   else operation.security = [{ bearer: [] }];
   if (access.kind === 'permissions') {
     operation['x-permissions'] = { mode: access.mode, permissions: [...access.permissions] };
   }
   const who =
-    access.kind === 'public' ? (hub ? 'Public to departments holding a hub API key.' : 'Public: no token needed.')
+    access.kind === 'public' ? PUBLIC_WHO[credential ?? 'none']
     : access.kind === 'authenticated' ? 'Any signed-in user.'
     : `Permission: ${access.permissions.join(access.mode === 'all' ? ' and ' : ' or ')}.`;
   operation.description = [operation.description, who].filter(Boolean).join('\n\n');
@@ -140,7 +148,8 @@ function completeOperation(route: string, operation: Operation, access: RouteAcc
 
   const takesInput = Boolean(operation.requestBody) || (operation.parameters ?? []).some((p) => p.in === 'query' || p.in === 'path');
   const paths = (operation.parameters ?? []).some((p) => p.in === 'path');
-  const credentials = access.kind !== 'public' || hub || route === 'POST /accounts/login';
+  // A refused password or hub key is a 401; a bad download ticket is the route's own 403.
+  const credentials = access.kind !== 'public' || credential === 'password' || credential === 'hubKey';
   const derived: Record<number, string> = { ...COMMON_ERRORS };
   if (takesInput) derived[400] = 'The request is not valid: `errors` names each field and its rule';
   if (credentials) derived[401] = access.kind === 'public' ? 'The credentials are not valid' : 'No valid token: sign in again';
