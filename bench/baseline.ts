@@ -119,6 +119,10 @@ export async function startBaseline(options: {
 if (process.argv[1]?.endsWith('baseline.ts') && process.argv[2]) {
   const { readFileSync } = await import('node:fs');
   const options = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Parameters<typeof startBaseline>[0];
-  await startBaseline(options);
+  const stop = await startBaseline(options);
+  // An orderly exit on SIGTERM, so a --cpu-prof profile is written.
+  process.once('SIGTERM', () => {
+    void stop().finally(() => process.exit(0));
+  });
   process.send?.('ready');
 }
