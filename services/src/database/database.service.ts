@@ -2,10 +2,10 @@ import { fileURLToPath } from 'node:url';
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, type Placeholder, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -129,16 +129,60 @@ export function createPool(url: string, max: number): pg.Pool {
 }
 
 /**
- * A transaction on a connection of its own, always given back to the pool, and dropped from it
- * when it broke. (drizzle's own pool transaction sends BEGIN outside its try/finally: when the
- * connection dies right then it is never released, and ten such moments exhaust the pool for good.)
+ * A `sql.placeholder` for each key (named key + suffix), to build a prepared INSERT's values or
+ * UPDATE's set. Drizzle wraps each in a parameter of its column, so the value given at execution is
+ * encoded by that column (a jsonb document as JSON, a timestamp as ISO text) exactly as a value
+ * written inline would be; its update types do not list placeholders, hence the typed result.
  */
+export function placeholdersOf<T, K extends keyof T & string>(keys: readonly K[], suffix = ''): { [P in K]: T[P] } {
+  const values: Record<string, Placeholder> = {};
+  for (const key of keys) values[key] = sql.placeholder(`${key}${suffix}`);
+  return values as unknown as { [P in K]: T[P] };
+}
+
 /**
  * One drizzle instance per pooled connection, made at its first transaction: building one (with the
  * schema's relational config) for every transaction was a measurable share of each case save.
  */
 const drizzleOfClient = new WeakMap<pg.PoolClient, Database>();
+/** A pooled transaction's connection, as the drizzle instance of its client (see `prepared`). */
+const connectionOfTransaction = new WeakMap<Executor, Database>();
+/** The prepared statements built on each connection (or on the pool), by name. */
+const statementsOf = new WeakMap<Database, Map<string, unknown>>();
 
+/**
+ * A statement whose SQL is built once and kept as a named prepared statement: drizzle's query
+ * building (its `is()` checks over every column and parameter) was the largest JavaScript cost of
+ * a case save, which runs ten statements of fixed shape. `build` writes the statement with
+ * `sql.placeholder`s; the caller executes it with the values.
+ *
+ * In a pooled PostgreSQL transaction the statement is built on the drizzle instance of the
+ * transaction's own connection, so it runs inside the transaction (a transaction is its connection's
+ * state). On the database itself it runs on any pooled connection. In a PGlite transaction (the
+ * embedded database has one connection, which the transaction holds) it is built on the
+ * transaction, each time, as before.
+ */
+export function prepared<Q>(executor: Executor, name: string, build: (on: Executor) => { prepare(name: string): Q }): Q {
+  const connection = connectionOfTransaction.get(executor) ?? (executor instanceof PgTransaction ? null : (executor as Database));
+  if (!connection) return build(executor).prepare(name);
+  let statements = statementsOf.get(connection);
+  if (!statements) {
+    statements = new Map();
+    statementsOf.set(connection, statements);
+  }
+  let statement = statements.get(name) as Q | undefined;
+  if (!statement) {
+    statement = build(connection).prepare(name);
+    statements.set(name, statement);
+  }
+  return statement;
+}
+
+/**
+ * A transaction on a connection of its own, always given back to the pool, and dropped from it
+ * when it broke. (drizzle's own pool transaction sends BEGIN outside its try/finally: when the
+ * connection dies right then it is never released, and ten such moments exhaust the pool for good.)
+ */
 async function pooledTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
@@ -152,7 +196,11 @@ async function pooledTransaction<T>(pool: pg.Pool, work: (tx: Transaction) => Pr
       db = drizzleNodePg({ client, schema }) as unknown as Database;
       drizzleOfClient.set(client, db);
     }
-    return await db.transaction(work);
+    const connection = db;
+    return await connection.transaction((tx) => {
+      connectionOfTransaction.set(tx, connection);
+      return work(tx);
+    });
   } catch (error) {
     if (isDatabaseUnavailable(error)) broken ??= error instanceof Error ? error : new Error(String(error));
     throw error;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
-import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { auditLog } from '../../database/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -30,6 +30,10 @@ export interface Activity {
   newest: Date | null;
 }
 
+/** The columns an audit row is written with (`id` and `at` are the database's). */
+const INSERT_KEYS = ['actorId', 'actorUsername', 'entity', 'entityId', 'action', 'changes', 'ip'] as const satisfies ReadonlyArray<keyof NewAuditRow>;
+type InsertedAuditRow = Required<Pick<NewAuditRow, (typeof INSERT_KEYS)[number]>>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** All SQL on audit_log. There is deliberately no update or delete here. */
@@ -37,8 +41,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class AuditRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  async insert(tx: Executor, row: NewAuditRow): Promise<void> {
-    await tx.insert(auditLog).values(row);
+  /** One audit row in the transaction of its change (a prepared statement: every write runs it). */
+  async insert(tx: Executor, row: InsertedAuditRow): Promise<void> {
+    await prepared(tx, 'audit_log_insert', (on) => on.insert(auditLog).values(placeholdersOf<InsertedAuditRow, (typeof INSERT_KEYS)[number]>(INSERT_KEYS))).execute(row);
   }
 
   /**

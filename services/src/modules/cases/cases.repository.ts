@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
+import { type Database, DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { listCounters } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
-import type { CaseColumns, CaseRow } from './case-record.js';
+import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from './case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
 export type NewCaseRow = typeof patientCases.$inferInsert;
@@ -51,6 +51,20 @@ export type CaseListRow = Pick<
 /** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
 function preparedFindById(db: Database) {
   return db.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1).prepare('cases_find_by_id');
+}
+
+/** A form saved over an open case at the version read: the statement of every case save, built once. */
+function saveFormStatement(on: Executor) {
+  return on
+    .update(c)
+    .set({
+      ...placeholdersOf<CaseColumns, (typeof CASE_COLUMN_KEYS)[number]>(CASE_COLUMN_KEYS),
+      version: sql`${c.version} + 1`,
+      updatedAt: sql.placeholder('updatedAt') as unknown as Date,
+      updatedBy: sql.placeholder('updatedBy') as unknown as string,
+    })
+    .where(and(eq(c.id, sql.placeholder('id')), eq(c.version, sql.placeholder('expectedVersion')), eq(c.isClose, false)))
+    .returning();
 }
 
 @Injectable()
@@ -101,6 +115,22 @@ export class CasesRepository {
       .set({ ...changes, version: sql`${c.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
       .where(and(...conditions))
       .returning();
+    return row ?? null;
+  }
+
+  /**
+   * The case save's write: `columns` over the case when it is still open and at `expectedVersion`,
+   * bumping the version. null when another change came first. (updateIfVersion's statement for a
+   * form, as one prepared statement: a save runs it on every click of Save.)
+   */
+  async saveFormIfVersion(tx: Executor, id: string, expectedVersion: number, columns: CaseColumns, actorId: string | null): Promise<CaseRow | null> {
+    const [row] = await prepared(tx, 'cases_save_form', saveFormStatement).execute({
+      ...columns,
+      id,
+      expectedVersion,
+      updatedAt: new Date(),
+      updatedBy: actorId,
+    });
     return row ?? null;
   }
 

@@ -172,7 +172,7 @@ export class CasesService {
     const write = async (executor: Executor): Promise<CaseRow> => {
       let saved: CaseRow | null;
       try {
-        saved = await this.repository.updateIfVersion(executor, row.id, row.version, toCaseColumns(after), actor.id, true);
+        saved = await this.repository.saveFormIfVersion(executor, row.id, row.version, toCaseColumns(after), actor.id);
       } catch (error) {
         if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
         throw error;
