@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 import { CaseFactsBackfill } from '../src/modules/cases/case-facts.repository.js';
 
@@ -46,6 +47,55 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(await facts(created._id!)).toMatchObject({ counted: false, is_archived: true });
     await put(`${path}/unarchive`, {}).expect(200);
     expect(await facts(created._id!)).toMatchObject({ is_archived: false });
+  });
+
+  it('a save rewrites only the part of the projection it changes, and the projection stays what a fresh derivation gives', async () => {
+    const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum()));
+    const caseId = created._id!;
+    const path = `/api/patients/${patientId}/cases/${caseId}`;
+    // xmin is the transaction that last wrote a row: unchanged means not rewritten.
+    const written = async () => {
+      const result = (await t.database.db.execute(sql`
+        select (select string_agg(xmin::text, ',') from case_facts where case_id = ${caseId}) as facts,
+               (select string_agg(xmin::text, ',') from case_infants where case_id = ${caseId}) as infants,
+               (select string_agg(xmin::text, ',') from case_indications where case_id = ${caseId}) as indications`)) as { rows: unknown[] };
+      return (result.rows as Array<{ facts: string; infants: string; indications: string }>)[0];
+    };
+    const projection = async () => {
+      const rows = async (table: string) =>
+        ((await t.database.db.execute(sql`select to_jsonb(x) - 'case_id' as row from ${sql.raw(table)} x where case_id = ${caseId}`)) as { rows: Array<{ row: unknown }> }).rows
+          .map((r) => JSON.stringify(r.row)).sort();
+      return { facts: await rows('case_facts'), infants: await rows('case_infants'), indications: await rows('case_indications') };
+    };
+    const first = await written();
+
+    // A room changes nothing the reports read.
+    let saved = await put(path, { version: created.version, room: 'Ward 3' }).expect(200);
+    expect(await written()).toEqual(first);
+
+    // An infant's weight: the infants are rewritten, the facts and indications are not.
+    saved = await put(path, { version: saved.body.version, neonatal: [healthyInfant({ pediatricWeight: 2400 })] }).expect(200);
+    const afterInfant = await written();
+    expect(afterInfant.infants).not.toEqual(first.infants);
+    expect(afterInfant.facts).toEqual(first.facts);
+    expect(afterInfant.indications).toEqual(first.indications);
+    const weight = (await t.database.db.execute(sql`select weight from case_infants where case_id = ${caseId}`)) as { rows: Array<{ weight: number }> };
+    expect(weight.rows).toEqual([{ weight: 2400 }]);
+
+    // Two indications instead of one: only the indications are rewritten.
+    await put(path, { version: saved.body.version, deliveryIndication: [101, 104] }).expect(200);
+    const afterIndications = await written();
+    expect(afterIndications.indications).not.toEqual(afterInfant.indications);
+    expect(afterIndications.infants).toEqual(afterInfant.infants);
+    expect(await count('case_indications', caseId)).toBe(2);
+
+    // Whatever was skipped, the projection is the one a fresh derivation of the stored case writes.
+    const kept = await projection();
+    await t.database.db.execute(sql`delete from case_facts where case_id = ${caseId}`);
+    await t.database.db.execute(sql`delete from case_infants where case_id = ${caseId}`);
+    await t.database.db.execute(sql`delete from case_indications where case_id = ${caseId}`);
+    expect(await t.app.get(CaseFactsBackfill).backfill()).toBe(1);
+    expect(await projection()).toEqual(kept);
   });
 
   it('a case stored without facts gets them from the start-up backfill', async () => {

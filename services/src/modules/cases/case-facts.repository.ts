@@ -2,21 +2,94 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import {
   CASE_TYPE_DIMENSION, ROLLUP_NONE, type RollupKey, type RollupSource, deriveCaseFacts, rollupDelta, rollupKeyId, rollupKeys,
 } from '@pnss/libs/reports';
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caseFacts, caseFactsRollup, caseIndications, caseInfants } from '../../database/case-facts.schema.js';
-import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { patientCases } from '../../database/patients.schema.js';
 import { type CaseRow, toCaseForm } from './case-record.js';
 
-/** The stored facts of a case as the rollup reads them, or null when it has none yet. */
-async function storedRollupSource(executor: Executor, caseId: string): Promise<RollupSource | null> {
-  const [facts] = await executor.select().from(caseFacts).where(eq(caseFacts.caseId, caseId)).limit(1);
-  if (!facts) return null;
-  const indications = await executor
-    .select({ isCaesarean: caseIndications.isCaesarean, segment: caseIndications.segment })
-    .from(caseIndications)
-    .where(eq(caseIndications.caseId, caseId));
-  return { ...facts, indications };
+// The statements of writeCaseFacts, which every case write runs: built once (database.service `prepared`).
+type FactsRow = typeof caseFacts.$inferInsert;
+type InfantRow = typeof caseInfants.$inferInsert;
+type IndicationRow = typeof caseIndications.$inferInsert;
+const FACTS_KEYS = Object.keys(getTableColumns(caseFacts)) as Array<keyof FactsRow & string>;
+const INFANT_KEYS = Object.keys(getTableColumns(caseInfants)) as Array<keyof InfantRow & string>;
+const INDICATION_KEYS = Object.keys(getTableColumns(caseIndications)) as Array<keyof IndicationRow & string>;
+const CASE_ID = sql.placeholder('caseId');
+/** Above this many rows, a case's infants or indications are inserted by a statement built for them alone. */
+const PREPARED_ROWS_MAX = 16;
+
+/** `column = excluded.column` for every column but the key: an upsert that writes the row it was given. */
+function excludedSet(table: PgTable, key: PgColumn): Record<string, ReturnType<typeof sql.raw>> {
+  const set: Record<string, ReturnType<typeof sql.raw>> = {};
+  for (const [name, column] of Object.entries(getTableColumns(table))) {
+    if (column !== key) set[name] = sql.raw(`excluded."${column.name}"`);
+  }
+  return set;
+}
+
+/** Placeholder values for `rows` inserted by a statement built with `rowPlaceholders(keys, rows.length)`. */
+function rowValues<T extends object>(rows: readonly T[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const [key, value] of Object.entries(row)) values[`${key}_${i}`] = value;
+  });
+  return values;
+}
+function rowPlaceholders<T, K extends keyof T & string>(keys: readonly K[], n: number): Array<{ [P in K]: T[P] }> {
+  return Array.from({ length: n }, (_, i) => placeholdersOf<T, K>(keys, `_${i}`));
+}
+
+/** Inserts `rows` (all with every key of `keys`): one prepared statement per number of rows. */
+async function insertRows<T extends object>(
+  executor: Executor, table: PgTable, name: string, keys: readonly (keyof T & string)[], rows: readonly T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  if (rows.length > PREPARED_ROWS_MAX) {
+    await executor.insert(table).values(rows as never);
+    return;
+  }
+  await prepared(executor, `${name}_${rows.length}`, (on) => on.insert(table).values(rowPlaceholders<T, keyof T & string>(keys, rows.length) as never)).execute(rowValues(rows));
+}
+
+/** `"table"."column"`: drizzle leaves a column unqualified in a one-table select, which a correlated subquery cannot have. */
+function qualified(table: PgTable, column: PgColumn): SQL {
+  return sql`${sql.identifier(getTableName(table))}.${sql.identifier(column.name)}`;
+}
+
+/** `json_build_object('key', column, ...)` over every column of `table`: a stored row as the schema names its fields. */
+function rowAsJson(table: PgTable): SQL {
+  const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${qualified(table, column)}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/** The rows of `table` that belong to the case_facts row read, as one JSON list. */
+function rowsOfCase(table: PgTable, caseId: PgColumn): SQL<Record<string, unknown>[]> {
+  return sql<Record<string, unknown>[]>`coalesce((select json_agg(${rowAsJson(table)}) from ${table} where ${qualified(table, caseId)} = ${qualified(caseFacts, caseFacts.caseId)}), '[]'::json)`;
+}
+
+/** The stored projection of a case, in one read: its facts, with its infants and indications as JSON lists. */
+function storedProjectionStatement(on: Executor) {
+  return on
+    .select({ facts: caseFacts, infants: rowsOfCase(caseInfants, caseInfants.caseId), indications: rowsOfCase(caseIndications, caseIndications.caseId) })
+    .from(caseFacts)
+    .where(eq(caseFacts.caseId, CASE_ID))
+    .limit(1);
+}
+
+/** Whether two rows hold the same value in every column (a missing value is null). */
+function sameRow(keys: readonly string[], a: object, b: object): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  return keys.every((key) => (x[key] ?? null) === (y[key] ?? null));
+}
+
+/** Whether two lists hold the same rows, in any order. */
+function sameRows(keys: readonly string[], a: readonly object[], b: readonly object[]): boolean {
+  const canonical = (rows: readonly object[]) =>
+    rows.map((row) => JSON.stringify(keys.map((key) => (row as Record<string, unknown>)[key] ?? null))).sort().join('\n');
+  return a.length === b.length && canonical(a) === canonical(b);
 }
 
 /** Adds `delta` to the rollup's counters (n + delta), creating the ones missing. */
@@ -39,14 +112,25 @@ export async function addToRollup(executor: Executor, delta: ReadonlyArray<Rollu
  * archive, unarchive), so reports never see a case half-written.
  */
 export async function writeCaseFacts(executor: Executor, row: CaseRow): Promise<void> {
-  const before = await storedRollupSource(executor, row.id);
+  const [stored] = await prepared(executor, 'case_projection_find', storedProjectionStatement).execute({ caseId: row.id });
   const { facts, infants, indications } = deriveCaseFacts(toCaseForm(row));
-  const { caseId: _caseId, ...update } = facts;
-  await executor.insert(caseFacts).values(facts).onConflictDoUpdate({ target: caseFacts.caseId, set: update });
-  await executor.delete(caseInfants).where(eq(caseInfants.caseId, row.id));
-  await executor.delete(caseIndications).where(eq(caseIndications.caseId, row.id));
-  if (infants.length > 0) await executor.insert(caseInfants).values(infants);
-  if (indications.length > 0) await executor.insert(caseIndications).values(indications);
+  // Only what changed is written: most saves change nothing the reports read (a room, a note).
+  if (!stored || !sameRow(FACTS_KEYS, stored.facts, facts)) {
+    await prepared(executor, 'case_facts_upsert', (on) =>
+      on.insert(caseFacts).values(placeholdersOf<FactsRow, keyof FactsRow & string>(FACTS_KEYS)).onConflictDoUpdate({ target: caseFacts.caseId, set: excludedSet(caseFacts, caseFacts.caseId) }),
+    ).execute({ ...facts });
+  }
+  if (!stored || !sameRows(INFANT_KEYS, stored.infants, infants)) {
+    await prepared(executor, 'case_infants_delete', (on) => on.delete(caseInfants).where(eq(caseInfants.caseId, CASE_ID))).execute({ caseId: row.id });
+    await insertRows(executor, caseInfants, 'case_infants_insert', INFANT_KEYS, infants);
+  }
+  if (!stored || !sameRows(INDICATION_KEYS, stored.indications, indications)) {
+    await prepared(executor, 'case_indications_delete', (on) => on.delete(caseIndications).where(eq(caseIndications.caseId, CASE_ID))).execute({ caseId: row.id });
+    await insertRows(executor, caseIndications, 'case_indications_insert', INDICATION_KEYS, indications);
+  }
+  const before: RollupSource | null = stored
+    ? { ...stored.facts, indications: stored.indications.map((i) => ({ isCaesarean: i.isCaesarean === true, segment: String(i.segment) })) }
+    : null;
   const delta = rollupDelta(before, { ...facts, indications });
   if (delta.length > 0) await addToRollup(executor, delta);
 }
