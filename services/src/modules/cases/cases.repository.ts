@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
-import { type Database, DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
+import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { listCounters } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import {
@@ -49,8 +49,8 @@ export type CaseListRow = Pick<
 > & { birthDate: string | null; firstName: string; middleName: string | null; lastName: string };
 
 /** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
-function preparedFindById(db: Database) {
-  return db.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1).prepare('cases_find_by_id');
+function findByIdStatement(on: Executor) {
+  return on.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1);
 }
 
 /** A form saved over an open case at the version read: the statement of every case save, built once. */
@@ -69,16 +69,11 @@ function saveFormStatement(on: Executor) {
 
 @Injectable()
 export class CasesRepository {
-  private byId?: ReturnType<typeof preparedFindById>;
-
   constructor(private readonly database: DatabaseService) {}
 
+  /** The case form every screen opens and every change reads first (a prepared statement). */
   async findById(id: string, executor: Executor = this.database.db): Promise<CaseRow | null> {
-    // Outside a transaction, the case form every screen opens is a named prepared statement (built once).
-    const [row] =
-      executor === this.database.db
-        ? await (this.byId ??= preparedFindById(this.database.db)).execute({ id })
-        : await executor.select().from(c).where(eq(c.id, id)).limit(1);
+    const [row] = await prepared(executor, 'cases_find_by_id', findByIdStatement).execute({ id });
     return row ?? null;
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
-import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
+import { type Database, DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
@@ -60,18 +60,24 @@ const FLAGS = {
   isAdmitted: sql<boolean>`${caseExists([ADMITTED_CASE])}`.as('is_admitted'),
 };
 
+const ID = sql.placeholder('id');
+
+/** A patient by id: what every case save and case screen reads (a prepared statement, database.service `prepared`). */
+function findByIdStatement(on: Executor) {
+  return on.select().from(patients).where(eq(patients.id, ID)).limit(1);
+}
+
+/** A patient by id with the flags the preview shows. */
+function findViewStatement(on: Executor) {
+  return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
+}
+
 /**
- * The reads every screen repeats (a patient by id, the list counters), built once and run as named
- * prepared statements: no query building per request, and PostgreSQL plans them once per connection.
+ * The list counters every screen repeats, built once and run as named prepared statements: no query
+ * building per request, and PostgreSQL plans them once per connection.
  */
-function preparedReads(db: Database) {
+function preparedCounters(db: Database) {
   return {
-    view: db
-      .select({ ...getTableColumns(patients), ...FLAGS })
-      .from(patients)
-      .where(eq(patients.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('patients_find_view'),
     counter: db
       .select({ n: listCounters.value })
       .from(listCounters)
@@ -88,25 +94,22 @@ function preparedReads(db: Database) {
 /** All SQL of the patients feature: the patients table, and the case conditions its lists filter on. */
 @Injectable()
 export class PatientsRepository {
-  private reads?: ReturnType<typeof preparedReads>;
+  private counters?: ReturnType<typeof preparedCounters>;
 
   constructor(private readonly database: DatabaseService) {}
 
-  private get prepared(): ReturnType<typeof preparedReads> {
-    return (this.reads ??= preparedReads(this.database.db));
+  private get listCounters(): ReturnType<typeof preparedCounters> {
+    return (this.counters ??= preparedCounters(this.database.db));
   }
 
   async findById(id: string, executor: Executor = this.database.db): Promise<PatientRow | null> {
-    const [row] = await executor.select().from(patients).where(eq(patients.id, id)).limit(1);
+    const [row] = await prepared(executor, 'patients_find_by_id', findByIdStatement).execute({ id });
     return row ?? null;
   }
 
   /** The patient with the flags the preview shows. */
   async findView(id: string, executor: Executor = this.database.db): Promise<PatientViewRow | null> {
-    const [row] =
-      executor === this.database.db
-        ? await this.prepared.view.execute({ id })
-        : await executor.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, id)).limit(1);
+    const [row] = await prepared(executor, 'patients_find_view', findViewStatement).execute({ id });
     return row ? { ...row, hasOpenCase: Boolean(row.hasOpenCase), isAdmitted: Boolean(row.isAdmitted) } : null;
   }
 
@@ -194,7 +197,7 @@ export class PatientsRepository {
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
   private async counter(name: string): Promise<number> {
-    const [row] = await this.prepared.counter.execute({ name });
+    const [row] = await this.listCounters.counter.execute({ name });
     return Number(row?.n ?? 0);
   }
 
@@ -208,7 +211,7 @@ export class PatientsRepository {
 
   /** All cases and open cases, archived ones left out. */
   async countCases(): Promise<{ all: number; open: number }> {
-    const rows = await this.prepared.caseCounters.execute();
+    const rows = await this.listCounters.caseCounters.execute();
     const value = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
     return { all: value('cases'), open: value('open_cases') };
   }
