@@ -1,0 +1,63 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { createSigner } from 'fast-jwt';
+import type { AppConfig } from '../../config/app-config.js';
+import { AuthenticationError, JwtStrategy } from './jwt.strategy.js';
+import type { LiveSession, SessionsRepository } from './sessions.repository.js';
+
+const SECRET = 'a-test-secret-of-enough-length-for-hs256';
+const sign = createSigner({ key: SECRET, algorithm: 'HS256' });
+const userId = randomUUID();
+const sessionId = randomUUID();
+
+function strategy() {
+  const live: LiveSession = {
+    sessionId, userId, username: 'clinician', firstname: 'Ana', lastname: 'Reyes', role: 'clinician', active: true,
+    revokedAt: null, expiresAt: new Date(Date.now() + 3_600_000), permissions: [],
+  };
+  const findLive = jest.fn(async () => live);
+  const sessions = { findLive } as unknown as SessionsRepository;
+  return { jwt: new JwtStrategy({ jwtSecret: SECRET } as AppConfig, sessions), findLive };
+}
+
+const request = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' }) as unknown as FastifyRequest;
+const refusal = (promise: Promise<unknown>) => promise.then(() => 'accepted', (error: unknown) => (error instanceof AuthenticationError ? error.failure : String(error)));
+
+describe('JwtStrategy: a verified token is remembered until its expiry, never past it', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('refuses a remembered token from the moment it expires', async () => {
+    const { jwt } = strategy();
+    const now = Date.now();
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(now / 1000) + 2 });
+    await expect(jwt.authenticate(request(token))).resolves.toMatchObject({ id: userId, sessionId });
+    jest.spyOn(Date, 'now').mockReturnValue(now + 3_000);
+    expect(await refusal(jwt.authenticate(request(token)))).toBe('invalid');
+  });
+
+  it('refuses a token whose signature was altered, after the genuine one was remembered', async () => {
+    const { jwt } = strategy();
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 });
+    await jwt.authenticate(request(token));
+    const last = token.at(-2) === 'A' ? 'B' : 'A';
+    const forged = `${token.slice(0, -2)}${last}${token.at(-1)}`;
+    expect(await refusal(jwt.authenticate(request(forged)))).toBe('invalid');
+  });
+
+  it('asks for the session on every request, remembered token or not (a sign-out applies at once)', async () => {
+    const { jwt, findLive } = strategy();
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 });
+    await jwt.authenticate(request(token));
+    findLive.mockResolvedValueOnce(null as unknown as LiveSession);
+    expect(await refusal(jwt.authenticate(request(token)))).toBe('invalid');
+    expect(findLive).toHaveBeenCalledTimes(2);
+  });
+
+  it('refuses a token without an expiry, and one that names no session', async () => {
+    const { jwt } = strategy();
+    expect(await refusal(jwt.authenticate(request(sign({ sub: userId, sid: sessionId }))))).toBe('invalid');
+    expect(await refusal(jwt.authenticate(request(sign({ sub: userId, exp: Math.floor(Date.now() / 1000) + 600 }))))).toBe('invalid');
+    expect(await refusal(jwt.authenticate({ headers: {}, ip: null } as unknown as FastifyRequest))).toBe('missing');
+  });
+});
