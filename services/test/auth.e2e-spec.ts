@@ -109,6 +109,26 @@ describe('sign-in, sessions and the global guard', () => {
       expect(denied.headers['cache-control']).toBe('no-store');
     });
 
+    it('answers API calls with the security headers of an API (no-store, nosniff, a deny-all CSP, no framing, HSTS), errors included; the documentation pages keep the page headers', async () => {
+      for (const res of [await t.http.get('/api/health').expect(200), await t.http.get('/api/accounts').expect(401)]) {
+        expect(res.headers).toMatchObject({
+          'cache-control': 'no-store',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+          'x-frame-options': 'DENY',
+          'strict-transport-security': expect.stringContaining('max-age='),
+          'cross-origin-resource-policy': expect.any(String),
+        });
+        // Page headers say nothing about JSON and are not sent with it.
+        expect(res.headers['referrer-policy']).toBeUndefined();
+        expect(res.headers['x-xss-protection']).toBeUndefined();
+      }
+      const docs = await t.http.get('/api/docs').expect(200);
+      expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(docs.headers['referrer-policy']).toBe('no-referrer');
+      expect(docs.headers['cache-control']).toBe('no-store');
+    });
+
     it('answers an unknown API path with a 404 in the error envelope', async () => {
       const res = await t.http.get('/api/no-such-thing').expect(404);
       expect(res.body).toEqual({ statusCode: 404, message: expect.any(String) });

@@ -80,18 +80,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerJsonBodyParser(fastify, DEFAULT_JSON_LIMITS);
     fastify.removeContentTypeParser(['text/plain']);
 
-    // API answers carry patient and account data: no cache may keep them.
-    fastify.addHook('onRequest', async (request, reply) => {
-      if (request.url === `/${API_PREFIX}` || request.url.startsWith(`/${API_PREFIX}/`) || request.url.startsWith(`/${API_PREFIX}?`)) {
-        void reply.header('Cache-Control', 'no-store');
-      }
-    });
-
     // Read once at start-up: nothing in the request path reads remotes.json (a changed remotes.json
     // takes effect for CORS and the CSP at the next start; the file itself is still served fresh).
     const allowedOrigins: readonly string[] = [...new Set([...remotes.origins(), ...config.corsOrigins])];
     const remoteOrigins = (): readonly string[] => allowedOrigins;
-    // Static directives: helmet's headers are worked out once at start-up and set by one hook.
+    // Static directives: helmet's headers are worked out once at start-up and set by one hook, with
+    // the API's own set on /api (whose answers carry patient and account data: Cache-Control no-store).
     const sources = (...own: string[]) => [...own, ...allowedOrigins];
     registerSecurityHeaders(fastify, {
       contentSecurityPolicy: {
@@ -115,7 +109,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
       },
       // A module served from another origin must still be loadable by the shell.
       crossOriginResourcePolicy: { policy: remoteOrigins().length > 0 ? 'cross-origin' : 'same-origin' },
-    });
+    }, { api: `/${API_PREFIX}`, docs: `/${DOCS_PATH}` });
 
     await app.register(fastifyCors, {
       origin: (origin, callback) => {
