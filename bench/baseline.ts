@@ -39,34 +39,54 @@ function substitute(values: unknown[], from: Record<string, string | number> | u
   });
 }
 
+/**
+ * Runs the statements as the services ran them: a transaction (BEGIN ... COMMIT or ROLLBACK) holds
+ * one pooled connection from its BEGIN to its end; every other statement takes a connection for
+ * itself alone (pool.query), as drizzle does outside a transaction. (Holding a connection per
+ * captured client for the whole request deadlocked the pool: ten requests each holding one of the
+ * ten connections while waiting for a second, for the two statements a list runs at once.)
+ */
 export async function replay(pool: pg.Pool, statements: CapturedStatement[], values: (v: unknown[]) => unknown[]): Promise<unknown[][]> {
-  const clients = new Map<number, Promise<pg.PoolClient>>();
+  const transactions = new Map<number, pg.PoolClient>();
   const results: unknown[][] = [];
   let done = 0;
+  let failed: unknown = null;
   const waiting: Array<() => void> = [];
   const finished = () => {
     done += 1;
     for (const wake of waiting.splice(0)) wake();
   };
   const until = async (n: number) => {
-    while (done < n) await new Promise<void>((r) => waiting.push(r));
+    while (done < n && failed === null) await new Promise<void>((r) => waiting.push(r));
   };
   try {
     await Promise.all(
       statements.map(async (statement, index) => {
         await until(statement.after);
-        let client = clients.get(statement.client);
-        if (!client) {
-          client = pool.connect();
-          clients.set(statement.client, client);
+        if (failed !== null) return;
+        try {
+          let client = transactions.get(statement.client);
+          if (!client && /^\s*begin\b/i.test(statement.text)) {
+            client = await pool.connect();
+            transactions.set(statement.client, client);
+          }
+          const result = client ? await client.query(statement.text, values(statement.values)) : await pool.query(statement.text, values(statement.values));
+          results[index] = result.rows;
+          if (client && /^\s*(commit|rollback)\b/i.test(statement.text)) {
+            transactions.delete(statement.client);
+            client.release();
+          }
+        } catch (error) {
+          failed = error;
+          for (const wake of waiting.splice(0)) wake();
+          throw error;
         }
-        const result = await (await client).query(statement.text, values(statement.values));
-        results[index] = result.rows;
         finished();
       }),
     );
   } finally {
-    for (const client of clients.values()) (await client).release();
+    // A transaction cut short by an error: its connection is dropped, not returned mid-transaction.
+    for (const client of transactions.values()) client.release(true);
   }
   return results;
 }
