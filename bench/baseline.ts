@@ -140,8 +140,10 @@ if (process.argv[1]?.endsWith('baseline.ts') && process.argv[2]) {
   const { readFileSync } = await import('node:fs');
   const options = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Parameters<typeof startBaseline>[0];
   const stop = await startBaseline(options);
-  // An orderly exit on SIGTERM, so a --cpu-prof profile is written.
+  // An orderly exit on SIGTERM, so a --cpu-prof profile is written; within 2 s even if a request
+  // hangs (the bench waits for this process to go before it ends).
   process.once('SIGTERM', () => {
+    setTimeout(() => process.exit(0), 2000).unref();
     void stop().finally(() => process.exit(0));
   });
   process.send?.('ready');
