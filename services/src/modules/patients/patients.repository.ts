@@ -158,16 +158,25 @@ export class PatientsRepository {
       isAdmitted: Boolean(r.isAdmitted),
     });
     if (counter) {
-      const pageIds = db.select({ id: patients.id }).from(patients).where(where).orderBy(...NAME_ORDER).limit(limit).offset(skip).as('page_ids');
-      const [rows, count] = await Promise.all([
-        db
+      // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
+      // condition the counter's name fixes.
+      const pageStatement = prepared(db, `patients_page_${counter}`, (on) => {
+        const pageIds = on
+          .select({ id: patients.id })
+          .from(patients)
+          .where(where)
+          .orderBy(...NAME_ORDER)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .as('page_ids');
+        return on
           .select({ ...listColumns, ...flags })
           .from(pageIds)
           .innerJoin(patients, eq(patients.id, pageIds.id))
           .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-          .orderBy(...NAME_ORDER),
-        this.counter(counter),
-      ]);
+          .orderBy(...NAME_ORDER);
+      });
+      const [rows, count] = await Promise.all([pageStatement.execute({ limit, offset: skip }), this.counter(counter)]);
       return { rows: rows.map(toRow), count };
     }
     // Filtered (search, case type, dates): the matching rows are found once, and counted in the same
