@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { listCounters } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
@@ -139,25 +139,32 @@ export class CasesRepository {
    */
   async page(query: CaseListQuery, limit: number, skip: number): Promise<{ rows: CaseListRow[]; count: number }> {
     const where = and(...this.conditions(query));
-    const db = this.database.db;
-    const pageIds = db
-      .select({ id: c.id, createdAt: c.createdAt })
-      .from(c)
-      .where(where)
-      .orderBy(desc(c.createdAt), desc(c.id))
-      .limit(limit)
-      .offset(skip)
-      .as('page_ids');
-    const [rows, count] = await Promise.all([
-      db
+    const build = (on: Executor, pageLimit: number | Placeholder, pageOffset: number | Placeholder) => {
+      const pageIds = on
+        .select({ id: c.id, createdAt: c.createdAt })
+        .from(c)
+        .where(where)
+        .orderBy(desc(c.createdAt), desc(c.id))
+        .limit(pageLimit)
+        .offset(pageOffset)
+        .as('page_ids');
+      return on
         .select(LIST_COLUMNS)
         .from(pageIds)
         .innerJoin(c, eq(c.id, pageIds.id))
         .innerJoin(patients, eq(patients.id, c.patientId))
-        .orderBy(desc(pageIds.createdAt), desc(pageIds.id)),
-      this.countFor(query, where),
-    ]);
-    return { rows, count };
+        .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
+    };
+    // Not searched nor dated (the list a round opens): one prepared statement per type and tag,
+    // which fix its conditions.
+    const plain = !query.search && !query.fromdate && !query.todate;
+    const rows = plain
+      ? prepared(this.database.db, `cases_page_${query.cases ?? 'all'}_${query.tag ?? 'all'}`, (on) =>
+          build(on, sql.placeholder('limit'), sql.placeholder('offset')),
+        ).execute({ limit, offset: skip })
+      : build(this.database.db, limit, skip);
+    const [pageRows, count] = await Promise.all([rows, this.countFor(query, where)]);
+    return { rows: pageRows, count };
   }
 
   private async countFor(query: CaseListQuery, where: SQL | undefined): Promise<number> {
@@ -171,7 +178,9 @@ export class CasesRepository {
       : query.cases === 'archived' && anyTag ? 'archived_cases'
       : null;
     if (counter) {
-      const [row] = await this.database.db.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, counter));
+      const [row] = await prepared(this.database.db, 'list_counter_value', (on) =>
+        on.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, sql.placeholder('name'))),
+      ).execute({ name: counter });
       return Number(row?.n ?? 0);
     }
     const [total] = await this.database.db.select({ n: count() }).from(c).where(where);
