@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import { type Database, DatabaseService, type Executor } from '../../database/database.service.js';
+import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { roles, sessions, users } from '../../database/schema.js';
 import type { PermissionName } from '@pnss/libs/permissions';
 import { isPermissionName } from '@pnss/libs/permissions';
@@ -40,8 +40,8 @@ export interface LiveSession extends Omit<LiveSessionRow, 'rolePermissions'> {
 export const SESSION_CACHE_TTL_MS = 3000;
 const SESSION_CACHE_MAX = 10_000;
 
-function preparedFindWithUser(db: Database) {
-  return db
+function findWithUserStatement(on: Executor) {
+  return on
     .select({
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
@@ -58,15 +58,13 @@ function preparedFindWithUser(db: Database) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(roles, eq(roles.name, users.role))
     .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
-    .limit(1)
-    .prepare('sessions_find_with_user');
+    .limit(1);
 }
 
 /** All SQL about sign-in sessions: the token names its session, so revoking the row revokes the token. */
 @Injectable()
 export class SessionsRepository {
   private readonly cache = new Map<string, { session: LiveSession; loadedAt: number }>();
-  private withUser?: ReturnType<typeof preparedFindWithUser>;
   /** Grows at every clear; a load started under an older generation is not kept. */
   private generation = 0;
 
@@ -105,7 +103,7 @@ export class SessionsRepository {
 
   /** The session with its user and the user's role as they are now: one prepared query (built once). */
   async findWithUser(sessionId: string, userId: string): Promise<LiveSessionRow | null> {
-    const [row] = await (this.withUser ??= preparedFindWithUser(this.database.db)).execute({ sessionId, userId });
+    const [row] = await prepared(this.database.db, 'sessions_find_with_user', findWithUserStatement).execute({ sessionId, userId });
     return row ?? null;
   }
 

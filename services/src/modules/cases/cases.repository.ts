@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type Placeholder, type SQL, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
-import { listCounters } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
+import { listCounter } from '../../common/queries/list-counters.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from './case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
@@ -177,12 +177,7 @@ export class CasesRepository {
       : allCases && query.tag === 'openCase' ? 'open_cases'
       : query.cases === 'archived' && anyTag ? 'archived_cases'
       : null;
-    if (counter) {
-      const [row] = await prepared(this.database.db, 'list_counter_value', (on) =>
-        on.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, sql.placeholder('name'))),
-      ).execute({ name: counter });
-      return Number(row?.n ?? 0);
-    }
+    if (counter) return listCounter(this.database.db, counter);
     const [total] = await this.database.db.select({ n: count() }).from(c).where(where);
     return total.n;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
-import { type Database, DatabaseService, type Executor, prepared } from '../../database/database.service.js';
+import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
+import { listCounter } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
@@ -72,35 +73,18 @@ function findViewStatement(on: Executor) {
   return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
 }
 
-/**
- * The list counters every screen repeats, built once and run as named prepared statements: no query
- * building per request, and PostgreSQL plans them once per connection.
- */
-function preparedCounters(db: Database) {
-  return {
-    counter: db
-      .select({ n: listCounters.value })
-      .from(listCounters)
-      .where(eq(listCounters.name, sql.placeholder('name')))
-      .prepare('patients_list_counter'),
-    caseCounters: db
-      .select({ name: listCounters.name, n: listCounters.value })
-      .from(listCounters)
-      .where(inArray(listCounters.name, ['cases', 'open_cases']))
-      .prepare('patients_case_counters'),
-  };
+/** The two case counts of the home screen in one read. */
+function caseCountersStatement(on: Executor) {
+  return on
+    .select({ name: listCounters.name, n: listCounters.value })
+    .from(listCounters)
+    .where(inArray(listCounters.name, ['cases', 'open_cases']));
 }
 
 /** All SQL of the patients feature: the patients table, and the case conditions its lists filter on. */
 @Injectable()
 export class PatientsRepository {
-  private counters?: ReturnType<typeof preparedCounters>;
-
   constructor(private readonly database: DatabaseService) {}
-
-  private get listCounters(): ReturnType<typeof preparedCounters> {
-    return (this.counters ??= preparedCounters(this.database.db));
-  }
 
   async findById(id: string, executor: Executor = this.database.db): Promise<PatientRow | null> {
     const [row] = await prepared(executor, 'patients_find_by_id', findByIdStatement).execute({ id });
@@ -205,9 +189,8 @@ export class PatientsRepository {
   }
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
-  private async counter(name: string): Promise<number> {
-    const [row] = await this.listCounters.counter.execute({ name });
-    return Number(row?.n ?? 0);
+  private counter(name: string): Promise<number> {
+    return listCounter(this.database.db, name);
   }
 
   async countPatients(): Promise<number> {
@@ -220,7 +203,7 @@ export class PatientsRepository {
 
   /** All cases and open cases, archived ones left out. */
   async countCases(): Promise<{ all: number; open: number }> {
-    const rows = await this.listCounters.caseCounters.execute();
+    const rows = await prepared(this.database.db, 'patients_case_counters', caseCountersStatement).execute();
     const value = (name: string) => Number(rows.find((r) => r.name === name)?.n ?? 0);
     return { all: value('cases'), open: value('open_cases') };
   }
