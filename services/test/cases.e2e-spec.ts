@@ -3,6 +3,7 @@ import { ageAtAdmission } from '@pnss/libs/derived';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { patientCases } from '../src/database/patients.schema.js';
 import { CasesRepository } from '../src/modules/cases/cases.repository.js';
+import { toCaseColumns } from '../src/modules/cases/case-record.js';
 import { eq } from 'drizzle-orm';
 import {
   closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo,
@@ -234,8 +235,12 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
     it('makes the write itself conditional: an UPDATE at a version already passed changes nothing', async () => {
       await put(casePath(), { version: 1, room: 'first' }).expect(200);
       const repository = t.app.get(CasesRepository);
-      const written = await t.database.transaction((tx) => repository.updateIfVersion(tx, stored._id as string, 1, { caseNum: 'LOST-WRITE' }, null, true));
-      expect(written).toBeNull();
+      // The save's write and the lifecycle changes' write alike.
+      const saved = await t.database.transaction((tx) =>
+        repository.saveFormIfVersion(tx, stored._id as string, 1, toCaseColumns({ ...stored, caseNum: 'LOST-WRITE' }), null));
+      expect(saved).toBeNull();
+      const changed = await t.database.transaction((tx) => repository.updateIfVersion(tx, stored._id as string, 1, { caseNum: 'LOST-WRITE' }, null));
+      expect(changed).toBeNull();
       expect(((await get(casePath()).expect(200)).body as CaseForm)).toMatchObject({ caseNum: stored.caseNum, room: 'first', version: 2 });
     });
 

@@ -92,31 +92,23 @@ export class CasesRepository {
   }
 
   /**
-   * Writes only when the stored version is still `expectedVersion` (and, with `onlyIfOpen`, the case
-   * is still open), bumping the version. null when another change came first.
+   * A lifecycle change (close, reopen, archive, unarchive): written only when the stored version is
+   * still `expectedVersion`, bumping the version. null when another change came first. (A form save
+   * is saveFormIfVersion, which also requires the case to be open.)
    */
-  async updateIfVersion(
-    tx: Executor,
-    id: string,
-    expectedVersion: number,
-    changes: CaseChanges,
-    actorId: string | null,
-    onlyIfOpen: boolean,
-  ): Promise<CaseRow | null> {
-    const conditions = [eq(c.id, id), eq(c.version, expectedVersion)];
-    if (onlyIfOpen) conditions.push(eq(c.isClose, false));
+  async updateIfVersion(tx: Executor, id: string, expectedVersion: number, changes: CaseChanges, actorId: string | null): Promise<CaseRow | null> {
     const [row] = await tx
       .update(c)
       .set({ ...changes, version: sql`${c.version} + 1`, updatedAt: new Date(), updatedBy: actorId })
-      .where(and(...conditions))
+      .where(and(eq(c.id, id), eq(c.version, expectedVersion)))
       .returning();
     return row ?? null;
   }
 
   /**
    * The case save's write: `columns` over the case when it is still open and at `expectedVersion`,
-   * bumping the version. null when another change came first. (updateIfVersion's statement for a
-   * form, as one prepared statement: a save runs it on every click of Save.)
+   * bumping the version. null when another change came first. One prepared statement: a save runs
+   * it on every click of Save.
    */
   async saveFormIfVersion(tx: Executor, id: string, expectedVersion: number, columns: CaseColumns, actorId: string | null): Promise<CaseRow | null> {
     const [row] = await prepared(tx, 'cases_save_form', saveFormStatement).execute({

@@ -210,7 +210,7 @@ export class CasesService {
     changes: CaseChanges,
   ): Promise<CaseStateAnswer> {
     const saved = await this.database.transaction(async (tx) => {
-      const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id, false);
+      const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id);
       if (!updated) throw await this.conflict(row.id, tx);
       await writeCaseFacts(tx, updated);
       await this.audit.record(tx, {
