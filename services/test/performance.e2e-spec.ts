@@ -1,6 +1,7 @@
 import type { Paged, PatientCounts, PatientListItem, Role } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { sql } from 'drizzle-orm';
+import { patients } from '../src/database/patients.schema.js';
 import { closableGyneBody, closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -104,6 +105,73 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
     }
     const none = (await get('/api/patients?search=clarissa%20zzz').expect(200)).body as Paged<PatientListItem>;
     expect(none.count).toBe(0);
+  });
+
+  describe('a one-word search, answered from the name words (patient_name_terms, migration 0009)', () => {
+    const page = async (search: string, number = 0) =>
+      (await get(`/api/patients?search=${encodeURIComponent(search)}&page=${number}`).expect(200)).body as Paged<PatientListItem>;
+    /**
+     * The same word twice is a two-word search, which the trigram index answers by the full-name rule
+     * (each word inside "first middle last", whatever the case): the reference for the one-word path.
+     */
+    const byFullName = (word: string, number = 0) => page(`${word} ${word}`, number);
+
+    it('finds, orders and counts exactly what the full-name rule finds, a patient once even when two of their words match', async () => {
+      const made = [
+        { firstName: 'Ximena', middleName: 'Ximenez', lastName: 'Delos Wordtest' },
+        { firstName: 'ximena', lastName: 'Wordtest' },
+        { firstName: 'Ana Ximena', middleName: null, lastName: 'de la Wordtest' },
+        { firstName: 'Zoë', middleName: 'Xim', lastName: 'Peñawordtest' },
+        { firstName: 'Rowena', lastName: 'Wordtestximen' },
+      ];
+      for (const patient of made) await createPatient(t, admin, patient);
+      for (const word of ['ximen', 'XIMENA', 'wordtest', 'penawordtest', 'peñaword', 'de', 'os wo', 'zoë', 'xim', 'nothingmatches']) {
+        for (const number of [0, 1]) {
+          const fast = await page(word, number);
+          const reference = await byFullName(word, number);
+          expect({ word, number, count: fast.count, ids: fast.items.map((i) => i._id) }).toEqual({
+            word, number, count: reference.count, ids: reference.items.map((i) => i._id),
+          });
+        }
+      }
+      expect((await page('ximen')).items.filter((i) => i.firstName === 'Ximena' && i.middleName === 'Ximenez')).toHaveLength(1);
+      expect((await page('wordtest')).count).toBeGreaterThanOrEqual(5);
+    });
+
+    it('follows a rename at once: the old word no longer finds the patient, the new one does', async () => {
+      const patient = await createPatient(t, admin, { firstName: 'Oldwordname', lastName: 'Renametest' });
+      expect((await page('oldwordname')).items.map((i) => i._id)).toEqual([patient._id]);
+      await put(`/api/patients/${patient._id}`, { firstName: 'Newwordname', middleName: 'Midrename', lastName: 'Renametest', version: patient.version }).expect(200);
+      expect((await page('oldwordname')).count).toBe(0);
+      expect((await page('newwordname')).items.map((i) => i._id)).toEqual([patient._id]);
+      expect((await page('midrename')).items.map((i) => i._id)).toEqual([patient._id]);
+      expect((await page('renametest')).items.map((i) => i.firstName)).toEqual(['Newwordname']);
+    });
+
+    it('pages a word by 100 in last-name, first-name order, with the count of all its patients', async () => {
+      const rows = Array.from({ length: 130 }, (_, i) => ({ firstName: `W${String(129 - i).padStart(3, '0')}`, lastName: 'Termpaged' }));
+      await t.database.db.insert(patients).values(rows);
+      const first = await page('termpaged');
+      const second = await page('termpaged', 1);
+      expect(first.count).toBe(130);
+      expect(second.count).toBe(130);
+      expect(first.items.map((i) => i.firstName)).toEqual(Array.from({ length: 100 }, (_, i) => `W${String(i).padStart(3, '0')}`));
+      expect(second.items.map((i) => i.firstName)).toEqual(Array.from({ length: 30 }, (_, i) => `W${String(100 + i).padStart(3, '0')}`));
+      expect((await page('termpaged', 5)).count).toBe(130);
+
+      // A text inside two words: both ranges merged in order, a patient holding both words once.
+      await t.database.db.insert(patients).values([
+        ...Array.from({ length: 20 }, (_, i) => ({ firstName: `W${String(i).padStart(3, '0')}b`, lastName: 'Termpagez' })),
+        { firstName: 'Termpagez', lastName: 'Termpaged' },
+      ]);
+      for (const number of [0, 1, 2]) {
+        const fast = await page('termpage', number);
+        const reference = await byFullName('termpage', number);
+        expect(fast.count).toBe(151);
+        expect(fast.items.map((i) => i._id)).toEqual(reference.items.map((i) => i._id));
+      }
+      expect((await page('termpage', 1)).items).toHaveLength(51);
+    });
   });
 
   it('refuses a session at the very next request after sign-out, though it was just served from the cache', async () => {

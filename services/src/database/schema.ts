@@ -105,4 +105,5 @@ export * from './patients.schema.js';
 export * from './case-facts.schema.js';
 export * from './hardening.schema.js';
 export * from './list-performance.schema.js';
+export * from './name-search.schema.js';
 export * from './submissions.schema.js';

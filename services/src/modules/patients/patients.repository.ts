@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count as count_, eq, getTableColumns, ilike, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count as count_, countDistinct, eq, getTableColumns, ilike, inArray, like, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
+import { patientNameTerms, patientNameWords } from '../../database/name-search.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
 import {
@@ -47,6 +48,24 @@ function counterFor(filter: PatientListFilter): string | null {
   return 'patients';
 }
 
+/**
+ * A one-word search whose text is inside at most this many name words is answered from
+ * patient_name_terms (one index range per word); past it (a letter or two typed), the trigram index.
+ */
+const MAX_TERM_WORDS = 64;
+
+/** The search's one word, when it is the list's only filter (the tag "All" aside); null otherwise. */
+function oneWordSearch(filter: PatientListFilter): string | null {
+  if ((filter.cases && filter.cases !== 'all') || filter.fromdate || filter.todate) return null;
+  if (filter.tag === 'openCase' || filter.tag === 'admitted') return null;
+  const words = searchWords(filter.search);
+  return words.length === 1 ? words[0] : null;
+}
+
+function searchWords(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
 /** The list's order, as patients_name_order_idx holds it. */
 const NAME_ORDER = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patients.firstName})`), asc(patients.id)] as const;
 
@@ -71,6 +90,29 @@ function findByIdStatement(on: Executor) {
 /** A patient by id with the flags the preview shows. */
 function findViewStatement(on: Executor) {
   return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
+}
+
+/** The name words that contain the typed text (lowercased, as the words are), in a fixed order. */
+function nameWordsStatement(on: Executor) {
+  return on
+    .select({ word: patientNameWords.word })
+    .from(patientNameWords)
+    .where(like(patientNameWords.word, sql`lower(${sql.placeholder('pattern')})`))
+    .orderBy(patientNameWords.word)
+    .limit(MAX_TERM_WORDS + 1);
+}
+
+/** The patients of one name word: an index range of patient_name_terms, already in list order. */
+const TERMS_ORDER = [asc(patientNameTerms.lastKey), asc(patientNameTerms.firstKey), asc(patientNameTerms.patientId)] as const;
+
+/** A list row's flags, from patient_case_stats (one row per patient, kept by triggers). */
+const LIST_FLAGS = {
+  hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`,
+  isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`,
+};
+
+function toRow<T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T): T & PatientFlags {
+  return { ...r, hasOpenCase: Boolean(r.hasOpenCase), isAdmitted: Boolean(r.isAdmitted) };
 }
 
 /** The two case counts of the home screen in one read. */
@@ -132,15 +174,13 @@ export class PatientsRepository {
     const where = this.where(filter);
     const db = this.database.db;
     const counter = counterFor(filter);
-    const flags = {
-      hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`,
-      isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`,
-    };
-    const toRow = <T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T) => ({
-      ...r,
-      hasOpenCase: Boolean(r.hasOpenCase),
-      isAdmitted: Boolean(r.isAdmitted),
-    });
+    const word = oneWordSearch(filter);
+    if (word !== null) {
+      const found = await prepared(db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
+      if (found.length <= MAX_TERM_WORDS) {
+        return this.pageByNameWords(found.map((w) => w.word), limit, skip);
+      }
+    }
     if (counter) {
       // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
       // condition the counter's name fixes.
@@ -154,7 +194,7 @@ export class PatientsRepository {
           .offset(sql.placeholder('offset'))
           .as('page_ids');
         return on
-          .select({ ...listColumns, ...flags })
+          .select({ ...listColumns, ...LIST_FLAGS })
           .from(pageIds)
           .innerJoin(patients, eq(patients.id, pageIds.id))
           .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -174,7 +214,7 @@ export class PatientsRepository {
       .offset(skip)
       .as('page_ids');
     const rows = await db
-      .select({ ...listColumns, ...flags, total: pageIds.total })
+      .select({ ...listColumns, ...LIST_FLAGS, total: pageIds.total })
       .from(pageIds)
       .innerJoin(patients, eq(patients.id, pageIds.id))
       .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -186,6 +226,55 @@ export class PatientsRepository {
       count = total.n;
     }
     return { rows: rows.map(({ total: _total, ...r }) => toRow(r)), count };
+  }
+
+  /**
+   * A one-word search from patient_name_terms (migration 0009): the patients whose name holds one of
+   * `words`, paged and counted by index-only scans of the terms' primary key, whose key is the list's
+   * order; then the page's 100 rows from patients. A patient with two of the words counts once.
+   */
+  private async pageByNameWords(words: string[], limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
+    const db = this.database.db;
+    if (words.length === 0) return { rows: [], count: 0 };
+    const t = patientNameTerms;
+    const columns = { ...listColumns, ...LIST_FLAGS };
+    if (words.length === 1) {
+      const pageIds = db.select({ id: t.patientId }).from(t).where(eq(t.word, words[0])).orderBy(...TERMS_ORDER).limit(limit).offset(skip).as('page_ids');
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(columns)
+          .from(pageIds)
+          .innerJoin(patients, eq(patients.id, pageIds.id))
+          .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+          .orderBy(...NAME_ORDER),
+        db.select({ n: count_() }).from(t).where(eq(t.word, words[0])),
+      ]);
+      return { rows: rows.map(toRow), count: Number(total?.n ?? 0) };
+    }
+    // Several words: the page is among the first skip + limit patients of each word's range, so each
+    // range is read that far only (in key order), and the ranges are merged; the count reads them all,
+    // a patient with two of the words once.
+    const ranges = sql.join(
+      words.map((w) => sql`(select ${t.lastKey}, ${t.firstKey}, ${t.patientId} from ${t} where ${t.word} = ${w} order by 1, 2, 3 limit ${skip + limit})`),
+      sql` union all `,
+    );
+    const [page, [total]] = await Promise.all([
+      db.execute(
+        sql`select patient_id from (select distinct * from (${ranges}) r) u order by last_key, first_key, patient_id limit ${limit} offset ${skip}`,
+      ),
+      db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, words)),
+    ]);
+    const ids = (page as { rows: Array<{ patient_id: string }> }).rows.map((r) => r.patient_id);
+    const rows =
+      ids.length === 0
+        ? []
+        : await db
+            .select(columns)
+            .from(patients)
+            .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+            .where(inArray(patients.id, ids))
+            .orderBy(...NAME_ORDER);
+    return { rows: rows.map(toRow), count: Number(total?.n ?? 0) };
   }
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
@@ -210,7 +299,7 @@ export class PatientsRepository {
 
   private where(filter: PatientListFilter): SQL | undefined {
     const conditions: SQL[] = [];
-    const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    const words = searchWords(filter.search);
     // Each word in the first, middle or last name: one ILIKE over the three names joined by spaces (a
     // word has no space, so it cannot match across two names), served by patients_name_trgm_idx.
     for (const word of words) conditions.push(ilike(FULL_NAME, containsPattern(word)));
