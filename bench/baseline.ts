@@ -1,10 +1,13 @@
 // The bare baseline: Fastify + pg, the same pool size as the services (10), verifying the same JWT
 // with a verifier built once, and running for each figure exactly the statements the services ran
 // for it (captured from the pg driver by sql-capture.mjs, in the same order, on as many connections,
-// statements that ran at once in the services running at once here). Nothing else: no session
-// check, no permissions, no validation, no audit. Started by run.ts in its own process.
+// statements that ran at once in the services running at once here), and answering what those
+// rows make. A figure with no statement to run (the session check, whose answer the services took
+// from their session cache) is answered with the very bytes the services answered at capture, the
+// stand-in for that cache, so both sides write the same body. Nothing else: no session check, no
+// permissions, no validation, no audit. Started by run.ts in its own process.
 import bcrypt from 'bcryptjs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { createSigner, createVerifier } from 'fast-jwt';
 import pg from 'pg';
 
@@ -22,6 +25,11 @@ export interface BaselineFigure {
   statements: CapturedStatement[];
   /** Values of the captured request that the caller's request replaces (ids and versions of a save). */
   substitute?: Record<string, string | number>;
+  /**
+   * For a figure without statements only: the JSON body the services answered at capture, answered
+   * as it is (their answer came from a cache in the services, which this stands in for).
+   */
+  answer?: string;
 }
 
 /** Replaces every captured value named in `from` by the value of the same key in `to`. */
@@ -111,9 +119,10 @@ export async function startBaseline(options: {
       return reply.code(401).send({ statusCode: 401, message: 'Please sign in to continue' });
     }
   });
-  const handle = async (name: string, body: Record<string, unknown>) => {
+  const handle = async (name: string, body: Record<string, unknown>, reply: FastifyReply) => {
     const figure = options.figures[name];
     if (!figure) throw new Error(`no figure ${name}`);
+    if (figure.answer !== undefined && figure.statements.length === 0) return reply.type('application/json; charset=utf-8').send(figure.answer);
     const rows = await replay(pool, figure.statements, (values) => substitute(values, figure.substitute, body));
     // Sign-in: the same password check (bcrypt, the stored hash's cost) and a signed token.
     const hash = rows.flat().map((row) => (row as { password_hash?: unknown }).password_hash).find((h) => typeof h === 'string');
@@ -124,9 +133,9 @@ export async function startBaseline(options: {
     // The answer the services build from these rows: the main statement's rows (and a count).
     return rows.length === 1 ? rows[0] : { items: rows[0], count: rows[1] };
   };
-  app.get<{ Params: { name: string } }>('/b/:name', async (request) => handle(request.params.name, {}));
-  app.post<{ Params: { name: string }; Body: Record<string, unknown> }>('/b/:name', async (request) =>
-    handle(request.params.name, request.body ?? {}),
+  app.get<{ Params: { name: string } }>('/b/:name', async (request, reply) => handle(request.params.name, {}, reply));
+  app.post<{ Params: { name: string }; Body: Record<string, unknown> }>('/b/:name', async (request, reply) =>
+    handle(request.params.name, request.body ?? {}, reply),
   );
   await app.listen({ port: options.port, host: '127.0.0.1' });
   return async () => {

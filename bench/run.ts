@@ -195,7 +195,8 @@ const firstRefusal = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 
-async function apiJson<T>(method: string, path: string, token: string | null, body?: unknown, capture?: string): Promise<T> {
+/** The API's answer body as it wrote it (a figure that ran no statement is answered with these bytes by the baseline). */
+async function apiText(method: string, path: string, token: string | null, body?: unknown, capture?: string): Promise<string> {
   const answer = await fetch(`${api}${path}`, {
     method,
     headers: {
@@ -206,7 +207,11 @@ async function apiJson<T>(method: string, path: string, token: string | null, bo
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
+  return answer.text();
+}
+
+async function apiJson<T>(method: string, path: string, token: string | null, body?: unknown, capture?: string): Promise<T> {
+  return JSON.parse(await apiText(method, path, token, body, capture)) as T;
 }
 
 function readCaptures(): Map<string, CapturedStatement[]> {
@@ -386,29 +391,37 @@ async function main(): Promise<void> {
     if (unknown.length > 0) throw new Error(`--only: no figure ${unknown.join(', ')} (figures: ${allFigures.map((f) => f.name).join(', ')})`);
     const figures = only ? allFigures.filter((f) => only.includes(f.name)) : allFigures;
 
-    // Capture each figure's SQL once (the save's capture is a real save of the capture case).
+    // Capture each figure's SQL once (the save's capture is a real save of the capture case), and
+    // the body the API answered, which the baseline answers for a figure with no statement to run.
+    const capturedAnswers = new Map<string, string>();
     for (const figure of figures) {
       if (figure.name === 'case_save') {
         captureForm = await apiJson('PUT', `/api/patients/${captureCase.patientid}/cases/${captureCase._id}`, token,
           { ...withoutServerOwned(captureForm), room: 'bench capture' }, figure.name);
         continue;
       }
-      await apiJson(figure.method, figure.path, figure.name === 'sign_in' ? null : token, figure.body?.(), figure.name);
+      capturedAnswers.set(figure.name, await apiText(figure.method, figure.path, figure.name === 'sign_in' ? null : token, figure.body?.(), figure.name));
     }
     // The capture is over: the preload takes its hooks out before anything is measured.
     await fetch(`${api}/api/health`, { headers: { 'x-bench-capture-done': '1' } });
     const captures = readCaptures();
     const baselineFigures: Record<string, BaselineFigure> = {};
     for (const figure of figures) {
+      const statements = statementsFor(figure, captures.get(figure.name) ?? []);
+      // No statement to run (the session check: the services answered from their session cache): the
+      // baseline answers the captured body, the stand-in for that cache, so both sides write the same bytes.
+      const answer = statements.length === 0 ? capturedAnswers.get(figure.name) : undefined;
       baselineFigures[figure.name] = {
-        statements: statementsFor(figure, captures.get(figure.name) ?? []),
+        statements,
         ...(figure.substitute ? { substitute: figure.substitute } : {}),
+        ...(answer !== undefined ? { answer } : {}),
       };
     }
     writeFileSync(join(scratch, 'baseline-figures.json'), JSON.stringify(baselineFigures, null, 1));
     console.info(`captured SQL per figure: ${join(scratch, 'baseline-figures.json')}`);
     for (const figure of figures) {
-      console.info(`  ${figure.name}: ${baselineFigures[figure.name].statements.length} statement(s)`);
+      const { statements, answer } = baselineFigures[figure.name];
+      console.info(`  ${figure.name}: ${statements.length} statement(s)${answer !== undefined ? `, the captured answer (${Buffer.byteLength(answer)} bytes)` : ''}`);
     }
 
     if (postgres && !quick) {
