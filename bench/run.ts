@@ -302,6 +302,8 @@ async function main(): Promise<void> {
     const readCase = openCases[0];
     const { firstName, lastName } = nameOf(4242);
     const search = encodeURIComponent(`${firstName.split(' ')[0]} ${lastName.split(' ').pop()}`);
+    // The surname alone: one word, as a clinician types it, matching thousands at a million patients.
+    const searchWord = encodeURIComponent(lastName.split(' ').pop() ?? lastName);
 
     // The save: the case form as opened, one field changed, with its version.
     const saveCases = openCases.slice(1);
@@ -372,6 +374,7 @@ async function main(): Promise<void> {
       { name: 'patients_page_50', label: 'patients page 50', method: 'GET', path: '/api/patients?page=49', connections: 10 },
       { name: 'cases_page_1', label: 'cases page 1', method: 'GET', path: '/api/patientcases?page=0', connections: 10 },
       { name: 'search', label: `search "${decodeURIComponent(search)}"`, method: 'GET', path: `/api/patients?search=${search}`, connections: 10 },
+      { name: 'search_word', label: `search "${decodeURIComponent(searchWord)}" (one word)`, method: 'GET', path: `/api/patients?search=${searchWord}`, connections: 10 },
       { name: 'count_all', label: 'count: patients', method: 'GET', path: '/api/patients/all/count', connections: 10 },
       { name: 'count_admitted', label: 'count: admitted', method: 'GET', path: '/api/patients/admitted/count', connections: 10 },
       { name: 'count_open', label: 'count: with open case', method: 'GET', path: '/api/patients/opencase/count', connections: 10 },
