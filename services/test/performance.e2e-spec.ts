@@ -148,6 +148,27 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
       expect((await page('renametest')).items.map((i) => i.firstName)).toEqual(['Newwordname']);
     });
 
+    it("keeps each word's patient count equal to a recount of the names, through inserts, renames and deletes", async () => {
+      const recount = async () =>
+        (
+          (await t.database.db.execute(sql`
+            select w.word, w.patients, coalesce(n.patients, 0) as recounted from patient_name_words w
+            full join (select word, count(*)::int as patients from patients p,
+                       unnest(pnss_name_words(p.first_name, p.middle_name, p.last_name)) as word group by word) n using (word)
+            where w.patients is distinct from coalesce(n.patients, 0)`)) as { rows: unknown[] }
+        ).rows;
+      const a = await createPatient(t, admin, { firstName: 'Countword', middleName: 'Countword', lastName: 'Countrename' });
+      const b = await createPatient(t, admin, { firstName: 'Countword', lastName: 'Countother' });
+      expect((await page('countword')).count).toBe(2);
+      await put(`/api/patients/${a._id}`, { firstName: 'Countnew', middleName: 'Countmid', lastName: 'Countrename', version: a.version }).expect(200);
+      expect((await page('countword')).count).toBe(1);
+      expect((await page('countnew')).count).toBe(1);
+      await t.database.db.execute(sql`delete from patients where id = ${b._id}`);
+      expect((await page('countword')).count).toBe(0);
+      expect((await page('countword')).items).toEqual([]);
+      expect(await recount()).toEqual([]);
+    });
+
     it('pages a word by 100 in last-name, first-name order, with the count of all its patients', async () => {
       const rows = Array.from({ length: 130 }, (_, i) => ({ firstName: `W${String(129 - i).padStart(3, '0')}`, lastName: 'Termpaged' }));
       await t.database.db.insert(patients).values(rows);

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * One-word name search without visiting the patients table (migration 0009). Both tables are
@@ -9,11 +9,15 @@ import { index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 /**
  * Every word that is or was in a patient's name, lowercased: the search finds the words that contain
  * the typed text here (a trigram index over a few thousand short words), then their patients in
- * patient_name_terms. A word whose last patient was renamed stays, and matches no patient.
+ * patient_name_terms. A word whose last patient was renamed stays, with no patient.
  */
 export const patientNameWords = pgTable(
   'patient_name_words',
-  { word: text('word').primaryKey() },
+  {
+    word: text('word').primaryKey(),
+    /** How many patients have the word in their name now: a one-word search's count, without counting. */
+    patients: integer('patients').notNull().default(0),
+  },
   (t) => [index('patient_name_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops'))],
 );
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count as count_, countDistinct, eq, getTableColumns, ilike, inArray, like, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count as count_, countDistinct, eq, getTableColumns, gt, ilike, inArray, like, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
@@ -92,12 +92,15 @@ function findViewStatement(on: Executor) {
   return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
 }
 
-/** The name words that contain the typed text (lowercased, as the words are), in a fixed order. */
+/**
+ * The name words that contain the typed text (lowercased, as the words are) and some patient has now,
+ * in a fixed order, with how many patients have each.
+ */
 function nameWordsStatement(on: Executor) {
   return on
-    .select({ word: patientNameWords.word })
+    .select({ word: patientNameWords.word, patients: patientNameWords.patients })
     .from(patientNameWords)
-    .where(like(patientNameWords.word, sql`lower(${sql.placeholder('pattern')})`))
+    .where(and(like(patientNameWords.word, sql`lower(${sql.placeholder('pattern')})`), gt(patientNameWords.patients, 0)))
     .orderBy(patientNameWords.word)
     .limit(MAX_TERM_WORDS + 1);
 }
@@ -178,7 +181,7 @@ export class PatientsRepository {
     if (word !== null) {
       const found = await prepared(db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
       if (found.length <= MAX_TERM_WORDS) {
-        return this.pageByNameWords(found.map((w) => w.word), limit, skip);
+        return this.pageByNameWords(found, limit, skip);
       }
     }
     if (counter) {
@@ -230,26 +233,30 @@ export class PatientsRepository {
 
   /**
    * A one-word search from patient_name_terms (migration 0009): the patients whose name holds one of
-   * `words`, paged and counted by index-only scans of the terms' primary key, whose key is the list's
-   * order; then the page's 100 rows from patients. A patient with two of the words counts once.
+   * the `found` words, paged by an index-only scan of the terms' primary key, whose key is the list's
+   * order, then the page's 100 rows from patients. One word's count is the one its dictionary row
+   * keeps; several words are counted from their ranges, a patient with two of the words once.
    */
-  private async pageByNameWords(words: string[], limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
+  private async pageByNameWords(
+    found: ReadonlyArray<{ word: string; patients: number }>,
+    limit: number,
+    skip: number,
+  ): Promise<{ rows: PatientListRow[]; count: number }> {
     const db = this.database.db;
-    if (words.length === 0) return { rows: [], count: 0 };
+    if (found.length === 0) return { rows: [], count: 0 };
+    const words = found.map((w) => w.word);
     const t = patientNameTerms;
     const columns = { ...listColumns, ...LIST_FLAGS };
     if (words.length === 1) {
       const pageIds = db.select({ id: t.patientId }).from(t).where(eq(t.word, words[0])).orderBy(...TERMS_ORDER).limit(limit).offset(skip).as('page_ids');
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(columns)
-          .from(pageIds)
-          .innerJoin(patients, eq(patients.id, pageIds.id))
-          .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-          .orderBy(...NAME_ORDER),
-        db.select({ n: count_() }).from(t).where(eq(t.word, words[0])),
-      ]);
-      return { rows: rows.map(toRow), count: Number(total?.n ?? 0) };
+      const rows = await db
+        .select(columns)
+        .from(pageIds)
+        .innerJoin(patients, eq(patients.id, pageIds.id))
+        .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+        .orderBy(...NAME_ORDER);
+      // The word's count, kept by the triggers beside its terms.
+      return { rows: rows.map(toRow), count: found[0].patients };
     }
     // Several words: the page is among the first skip + limit patients of each word's range, so each
     // range is read that far only (in key order), and the ranges are merged; the count reads them all,
