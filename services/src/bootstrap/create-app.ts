@@ -69,10 +69,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     app.useGlobalPipes(new SanitizeInputPipe(), createValidationPipe());
     const remotes = new RemotesFile(config.remotesFile);
     const fastify = app.getHttpAdapter().getInstance();
-    // What every answer passes on its way out, as Fastify hooks (a Nest interceptor costs each request
-    // an rxjs pipeline; these three cost the others a comparison): write routes answer only what the
-    // caller may read (the `answer` scopes of libs' route table); patient-data reads are audited; a
-    // write to accounts or roles clears the session cache before its answer leaves.
+    // What an answer passes on its way out, as Fastify hooks given to the routes that need them as
+    // they are declared (a Nest interceptor costs each request an rxjs pipeline; a global hook costs
+    // every other answer a pass): write routes answer only what the caller may read (the `answer`
+    // scopes of libs' route table); patient-data reads are audited; a write to accounts or roles
+    // clears the session cache before its answer leaves. Registered before Nest declares the routes.
     registerAnswerScopeHook(fastify);
     registerAuditReadsHook(fastify, app.get(AuditReadLog));
     registerSessionCacheHook(fastify, app.get(SessionsRepository));

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addRouteHook, hookEachRoute, methodsOf } from '../../common/hooks/route-hooks.js';
 import type { AuditChange } from '../../database/schema.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { type AuditReadLog, READ_ACTIONS } from './audit-read-log.js';
@@ -39,21 +40,26 @@ function idsOf(body: unknown): string[] {
  * Records every successful read of patient data in the audit log, off the request path (AuditReadLog
  * buffers and writes in batches): who, which route, which patient or case (for a list, the ids of
  * the rows it answered), the filters; never the data itself. A Fastify preSerialization hook (it
- * sees the answer before it becomes JSON), not a Nest interceptor, so other routes pay nothing.
+ * sees the answer before it becomes JSON), not a Nest interceptor, given to the GET routes of
+ * PATIENT_DATA_READS alone as they are declared: other routes pass no hook.
  */
 export function registerAuditReadsHook(fastify: FastifyInstance, log: Pick<AuditReadLog, 'push'>): void {
-  fastify.addHook('preSerialization', (request: FastifyRequest & { user?: AuthenticatedUser }, reply, body: unknown, done) => {
-    const kind = request.method === 'GET' && reply.statusCode < 300 ? PATIENT_DATA_READS[request.routeOptions?.url ?? ''] : undefined;
-    if (kind) recordRead(log, request, kind, body);
-    done(null, body);
+  hookEachRoute(fastify, (route) => {
+    const kind = methodsOf(route).includes('GET') ? PATIENT_DATA_READS[route.url] : undefined;
+    if (!kind) return;
+    const url = route.url;
+    addRouteHook(route, 'preSerialization', (request: FastifyRequest & { user?: AuthenticatedUser }, reply: FastifyReply, body: unknown, done: (error: Error | null, body?: unknown) => void) => {
+      if (request.method === 'GET' && reply.statusCode < 300) recordRead(log, request, url, kind, body);
+      done(null, body);
+    });
   });
 }
 
-function recordRead(log: Pick<AuditReadLog, 'push'>, request: FastifyRequest & { user?: AuthenticatedUser }, kind: ReadKind, body: unknown): void {
+function recordRead(log: Pick<AuditReadLog, 'push'>, request: FastifyRequest & { user?: AuthenticatedUser }, url: string, kind: ReadKind, body: unknown): void {
   const user = request.user;
   const params = (request.params ?? {}) as Record<string, string | undefined>;
   const query = (request.query ?? {}) as Record<string, unknown>;
-  const changes: AuditChange[] = [{ field: 'route', old: null, new: `GET ${request.routeOptions.url}` }];
+  const changes: AuditChange[] = [{ field: 'route', old: null, new: `GET ${url}` }];
   if (kind.list) {
     const filters: Record<string, unknown> = {};
     for (const key of QUERY_KEYS) if (query[key] !== undefined) filters[key] = query[key];
