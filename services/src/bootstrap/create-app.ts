@@ -8,6 +8,7 @@ import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from '../app.module.js';
 import { buildApiDocument } from '../openapi/contract.js';
 import { registerAnswerScopeHook } from '../common/access/answer-scope.hook.js';
+import { registerAnswerSerializer } from '../common/output/fixed-answers.js';
 import { DEFAULT_JSON_LIMITS, registerJsonBodyParser } from '../common/input/json-body-parser.js';
 import { registerRateLimit } from '../common/input/rate-limit.js';
 import { SanitizeInputPipe } from '../common/input/sanitize-input.pipe.js';
@@ -75,6 +76,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // scopes of libs' route table); patient-data reads are audited; a write to accounts or roles
     // clears the session cache before its answer leaves. Registered before Nest declares the routes.
     registerAnswerScopeHook(fastify);
+    // Answers become JSON as Fastify's default does, but one built once is written once (fixed-answers.ts).
+    registerAnswerSerializer(fastify);
     registerAuditReadsHook(fastify, app.get(AuditReadLog));
     registerSessionCacheHook(fastify, app.get(SessionsRepository));
     // Bodies are JSON only, bounded in size and depth before anything parses them.

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LoginResponse, SessionUser } from '@pnss/libs/api';
 import { isPermissionName, permissionsInForce } from '@pnss/libs/permissions';
+import { fixedAnswer } from '../../common/output/fixed-answers.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -28,6 +29,8 @@ type FailureReason = 'unknown_user' | 'wrong_password' | 'deactivated';
 export class SignInService {
   /** Read once: whether this server is the society's hub decides which permissions are told. */
   private readonly server: { hubEnabled: boolean };
+  /** The session check's answer of each caller object, kept as long as the caller is. */
+  private readonly sessionAnswers = new WeakMap<AuthenticatedUser, SessionUser>();
 
   constructor(
     private readonly accounts: AccountsRepository,
@@ -80,9 +83,18 @@ export class SignInService {
     return { token: issued.token, message: 'Signed in successfully', user: toSessionUser(user, permissions) };
   }
 
-  /** POST /accounts/auth: the guard has already checked the token, the session and the user. */
+  /**
+   * POST /accounts/auth: the guard has already checked the token, the session and the user. The
+   * answer is built and written as JSON once per caller object, and the guard gives one caller
+   * object per loaded session (JwtStrategy), so a session reloaded after any change answers anew.
+   */
   session(user: AuthenticatedUser): SessionUser {
-    return toSessionUser(user, permissionsInForce(user.permissions, this.server));
+    let answer = this.sessionAnswers.get(user);
+    if (!answer) {
+      answer = fixedAnswer(toSessionUser(user, permissionsInForce(user.permissions, this.server)));
+      this.sessionAnswers.set(user, answer);
+    }
+    return answer;
   }
 
   async logout(user: AuthenticatedUser): Promise<{ message: string }> {

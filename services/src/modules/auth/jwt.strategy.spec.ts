@@ -54,6 +54,20 @@ describe('JwtStrategy: a verified token is remembered until its expiry, never pa
     expect(findLive).toHaveBeenCalledTimes(2);
   });
 
+  it('gives the requests of one loaded session from one address one frozen caller, and a new caller to another address or a reloaded session', async () => {
+    const { jwt, findLive } = strategy();
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 });
+    const first = await jwt.authenticate(request(token));
+    expect(await jwt.authenticate(request(token))).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const elsewhere = await jwt.authenticate({ headers: { authorization: `Bearer ${token}` }, ip: '10.0.0.9' } as unknown as FastifyRequest);
+    expect(elsewhere).not.toBe(first);
+    expect(elsewhere).toMatchObject({ id: userId, sessionId, ip: '10.0.0.9' });
+    const reloaded = { ...(await findLive()), role: 'admin' };
+    findLive.mockResolvedValueOnce(reloaded);
+    expect(await jwt.authenticate(request(token))).toMatchObject({ role: 'admin', ip: '127.0.0.1' });
+  });
+
   it('refuses a token without an expiry, and one that names no session', async () => {
     const { jwt } = strategy();
     expect(await refusal(jwt.authenticate(request(sign({ sub: userId, sid: sessionId }))))).toBe('invalid');

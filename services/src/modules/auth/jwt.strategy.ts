@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { createVerifier } from 'fast-jwt';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
-import { SessionsRepository } from './sessions.repository.js';
+import { type LiveSession, SessionsRepository } from './sessions.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BEARER = /^bearer\s+(\S+)\s*$/i;
@@ -42,6 +42,13 @@ interface VerifiedToken {
 export class JwtStrategy {
   private readonly verify: (token: string) => Record<string, unknown>;
   private readonly verified = new Map<string, VerifiedToken>();
+  /**
+   * The caller made of each loaded session (the sessions cache keeps one object per load), for the
+   * address it last came from: the requests of a cached session from one address share one frozen
+   * caller, and what is worked out from it once (the session check's answer) goes with it. A
+   * reloaded session, after any change or after the cache's 3 s, is a new object and a new caller.
+   */
+  private readonly callers = new WeakMap<LiveSession, AuthenticatedUser>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -64,7 +71,10 @@ export class JwtStrategy {
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now() || !row.active) {
       throw new AuthenticationError('invalid');
     }
-    return {
+    const ip = request.ip ?? null;
+    const known = this.callers.get(row);
+    if (known?.ip === ip) return known;
+    const caller: AuthenticatedUser = Object.freeze({
       id: row.userId,
       username: row.username,
       firstname: row.firstname,
@@ -72,8 +82,10 @@ export class JwtStrategy {
       role: row.role,
       permissions: row.permissions,
       sessionId: row.sessionId,
-      ip: request.ip ?? null,
-    };
+      ip,
+    });
+    this.callers.set(row, caller);
+    return caller;
   }
 
   /** The user and session a valid, unexpired token names; an AuthenticationError otherwise. */
