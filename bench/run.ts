@@ -110,7 +110,7 @@ interface SaveContext {
 interface Measured {
   rps: number;
   p50: number;
-  /** The save goal is a p95: counted from every answer's time (autocannon's table has no p95). */
+  /** The save goal is a p95 (autocannon's table has none); all four are counted from every answer's time. */
   p95: number;
   p975: number;
   p99: number;
@@ -137,12 +137,15 @@ async function load(url: string, figure: Figure, request: Partial<autocannon.Req
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
+  // Every percentile from every answer's time (fractions of a millisecond): autocannon's histogram
+  // keeps whole milliseconds, a step of 20-25% at the 4-5 ms of a short answer under load.
+  const at = (q: number) => (times.length > 0 ? times[Math.min(times.length - 1, Math.ceil(times.length * q) - 1)] : Number.NaN);
   return {
     rps: result.requests.average,
-    p50: result.latency.p50,
-    p95: times.length > 0 ? times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)] : Number.NaN,
-    p975: result.latency.p97_5,
-    p99: result.latency.p99,
+    p50: at(0.5),
+    p95: at(0.95),
+    p975: at(0.975),
+    p99: at(0.99),
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     statuses: Object.fromEntries(
