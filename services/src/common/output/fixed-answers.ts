@@ -26,7 +26,11 @@ export function serializeAnswer(payload: unknown): string {
   return (payload !== null && typeof payload === 'object' && serialized.get(payload)) || JSON.stringify(payload);
 }
 
-/** Fastify's reply serializer of every route (routes copy it as they are declared: register it before them). */
+/**
+ * Fastify's reply serializer of every route (routes copy it as they are declared: register it before
+ * them). It takes the place of Fastify's own serialization, a route's response schema included: no
+ * route declares one (the OpenAPI document is checked against the answers by the API tests instead).
+ */
 export function registerAnswerSerializer(fastify: FastifyInstance): void {
   fastify.setReplySerializer(serializeAnswer);
 }
