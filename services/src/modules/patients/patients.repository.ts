@@ -56,8 +56,8 @@ const MAX_TERM_WORDS = 64;
 
 /** The search's one word, when it is the list's only filter (the tag "All" aside); null otherwise. */
 function oneWordSearch(filter: PatientListFilter): string | null {
-  if ((filter.cases && filter.cases !== 'all') || filter.fromdate || filter.todate) return null;
-  if (filter.tag === 'openCase' || filter.tag === 'admitted') return null;
+  // Without its search, the list would be the whole one ("patients" counter): no tag, case type or dates.
+  if (counterFor({ ...filter, search: undefined }) !== 'patients') return null;
   const words = searchWords(filter.search);
   return words.length === 1 ? words[0] : null;
 }
