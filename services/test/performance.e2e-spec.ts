@@ -107,14 +107,28 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
     expect(none.count).toBe(0);
   });
 
-  describe('a one-word search, answered from the name words (patient_name_terms, migration 0009)', () => {
-    const page = async (search: string, number = 0) =>
-      (await get(`/api/patients?search=${encodeURIComponent(search)}&page=${number}`).expect(200)).body as Paged<PatientListItem>;
+  describe('a search, answered from the name words (patient_name_terms, 0009; patients_name_words_idx, 0010)', () => {
+    const page = async (search: string, number = 0, tag?: 'openCase') =>
+      (await get(`/api/patients?search=${encodeURIComponent(search)}&page=${number}${tag ? `&tag=${tag}` : ''}`).expect(200)).body as Paged<PatientListItem>;
     /**
-     * The same word twice is a two-word search, which the trigram index answers by the full-name rule
-     * (each word inside "first middle last", whatever the case): the reference for the one-word path.
+     * The rule itself, in SQL (SPEC.md: each word inside the first, middle or last name, whatever the
+     * case), in the list's order: the reference for the fast paths.
      */
-    const byFullName = (word: string, number = 0) => page(`${word} ${word}`, number);
+    const byFullName = async (search: string, number = 0, tag?: 'openCase') => {
+      const words = search.split(/\s+/).filter(Boolean);
+      const where = sql.join(
+        [
+          ...words.map((w) => sql`(p.first_name || ' ' || coalesce(p.middle_name, '') || ' ' || p.last_name) ilike ${`%${w}%`}`),
+          ...(tag ? [sql`exists (select 1 from patient_cases c where c.patient_id = p.id and not c.is_close and not c.is_archived)`] : []),
+        ],
+        sql` and `,
+      );
+      const ids = (await t.database.db.execute(
+        sql`select p.id from patients p where ${where} order by lower(p.last_name), lower(p.first_name), p.id limit 100 offset ${number * 100}`,
+      )) as { rows: Array<{ id: string }> };
+      const [total] = ((await t.database.db.execute(sql`select count(*)::int as n from patients p where ${where}`)) as { rows: Array<{ n: number }> }).rows;
+      return { count: Number(total.n), items: ids.rows.map((r) => ({ _id: r.id })) };
+    };
 
     it('finds, orders and counts exactly what the full-name rule finds, a patient once even when two of their words match', async () => {
       const made = [
@@ -136,6 +150,39 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
       }
       expect((await page('ximen')).items.filter((i) => i.firstName === 'Ximena' && i.middleName === 'Ximenez')).toHaveLength(1);
       expect((await page('wordtest')).count).toBeGreaterThanOrEqual(5);
+    });
+
+    it('finds, orders and counts two or more words, alone or beside a tag, exactly as the full-name rule does', async () => {
+      const made = [
+        { firstName: 'Belinda', middleName: 'Pairtest', lastName: 'Florestal' },
+        { firstName: 'belinda', lastName: 'Pairtest Flores' },
+        { firstName: 'Ana Belinda', middleName: null, lastName: 'de Pairtest' },
+        { firstName: 'Pairtestina', lastName: 'Belindo' },
+        { firstName: 'Zoë', middleName: 'Pairtest', lastName: 'Peñaflor' },
+      ];
+      const ids: string[] = [];
+      for (const patient of made) ids.push((await createPatient(t, admin, patient))._id);
+      await createCase(t, admin, ids[1], { caseNum: nextCaseNum('PAIR'), caseFormType: 1 });
+      // "manypair" is inside 70 name words, past the name words' limit: the trigram index answers it.
+      await t.database.db.insert(patients).values(Array.from({ length: 70 }, (_, i) => ({ firstName: 'Pairtest', lastName: `Manypair${i}` })));
+      const searches = [
+        'belinda pairtest', 'PAIRTEST belind', 'pairtest flor', 'peña zoë', 'pairtest nothingmatches',
+        'pairtest manypair', 'manypair', 'manypair7 pairtest', 'pairtest pairtest', 'pair test belinda de',
+      ];
+      for (const search of searches) {
+        for (const tag of [undefined, 'openCase'] as const) {
+          for (const number of [0, 1]) {
+            const fast = await page(search, number, tag);
+            const reference = await byFullName(search, number, tag);
+            expect({ search, tag, number, count: fast.count, ids: fast.items.map((i) => i._id) }).toEqual({
+              search, tag, number, count: reference.count, ids: reference.items.map((i) => i._id),
+            });
+          }
+        }
+      }
+      expect((await page('belinda pairtest')).items.map((i) => i._id).sort()).toEqual([ids[0], ids[1], ids[2]].sort());
+      expect((await page('belinda pairtest', 0, 'openCase')).items.map((i) => i._id)).toEqual([ids[1]]);
+      expect((await page('manypair')).count).toBe(70);
     });
 
     it('follows a rename at once: the old word no longer finds the patient, the new one does', async () => {

@@ -49,18 +49,14 @@ function counterFor(filter: PatientListFilter): string | null {
 }
 
 /**
- * A one-word search whose text is inside at most this many name words is answered from
- * patient_name_terms (one index range per word); past it (a letter or two typed), the trigram index.
+ * A typed word inside at most this many name words is searched through those words (patient_name_terms
+ * for a one-word search, patients_name_words_idx otherwise); past it (a letter or two typed), through
+ * the trigram index.
  */
 const MAX_TERM_WORDS = 64;
 
-/** The search's one word, when it is the list's only filter (the tag "All" aside); null otherwise. */
-function oneWordSearch(filter: PatientListFilter): string | null {
-  // Without its search, the list would be the whole one ("patients" counter): no tag, case type or dates.
-  if (counterFor({ ...filter, search: undefined }) !== 'patients') return null;
-  const words = searchWords(filter.search);
-  return words.length === 1 ? words[0] : null;
-}
+/** The name words that contain one typed word, with how many patients have each; null past MAX_TERM_WORDS. */
+type FoundWords = ReadonlyArray<{ word: string; patients: number }> | null;
 
 function searchWords(search: string | undefined): string[] {
   return (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
@@ -74,6 +70,14 @@ const NAME_ORDER = [asc(sql`lower(${patients.lastName})`), asc(sql`lower(${patie
  * search: the ' ' separators are SQL literals, never parameters.
  */
 const FULL_NAME = sql`(${patients.firstName} || ' ' || coalesce(${patients.middleName}, '') || ' ' || ${patients.lastName})`;
+
+/** Exactly the expression of patients_name_words_idx (migration 0010): the words of the name, as 0009 splits them. */
+const NAME_WORDS = sql`pnss_name_words(${patients.firstName}, ${patients.middleName}, ${patients.lastName})`;
+
+/** The name holds one of `words` (a typed word's dictionary words): served by patients_name_words_idx. */
+function nameHoldsOneOf(words: ReadonlyArray<{ word: string }>): SQL {
+  return sql`${NAME_WORDS} && array[${sql.join(words.map((w) => sql`${w.word}`), sql`, `)}]::text[]`;
+}
 
 const FLAGS = {
   hasOpenCase: sql<boolean>`${caseExists([OPEN_CASE])}`.as('has_open_case'),
@@ -170,20 +174,23 @@ export class PatientsRepository {
    *   those 100 rows only (a deferred join);
    * - the flags from patient_case_stats (one row per patient, kept by triggers) instead of two
    *   EXISTS over patient_cases per row;
-   * - the count from list_counters when the list is not filtered, or filtered by one tag alone.
+   * - the count from list_counters when the list is not filtered, or filtered by one tag alone;
+   * - a search through the name words that contain each typed word (0009): one word alone from
+   *   patient_name_terms, otherwise from patients_name_words_idx (0010).
    * Filters by case (type, dates, tag) stay one EXISTS over patient_cases (partial indexes).
    */
   async page(filter: PatientListFilter, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
-    const where = this.where(filter);
     const db = this.database.db;
-    const counter = counterFor(filter);
-    const word = oneWordSearch(filter);
-    if (word !== null) {
-      const found = await prepared(db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
-      if (found.length <= MAX_TERM_WORDS) {
-        return this.pageByNameWords(found, limit, skip);
-      }
+    // Each typed word's name words first (a dictionary of a few thousand short words, 0.05 ms each).
+    const found = await Promise.all(searchWords(filter.search).map((word) => this.nameWordsContaining(word)));
+    // A typed word that no name holds: no patient matches every word.
+    if (found.some((words) => words !== null && words.length === 0)) return { rows: [], count: 0 };
+    // One word and no other filter (without its search, the list would be the whole one): the terms.
+    if (found.length === 1 && found[0] !== null && counterFor({ ...filter, search: undefined }) === 'patients') {
+      return this.pageByNameWords(found[0], limit, skip);
     }
+    const where = this.where(filter, found);
+    const counter = counterFor(filter);
     if (counter) {
       // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
       // condition the counter's name fixes.
@@ -238,7 +245,7 @@ export class PatientsRepository {
    * keeps; several words are counted from their ranges, a patient with two of the words once.
    */
   private async pageByNameWords(
-    found: ReadonlyArray<{ word: string; patients: number }>,
+    found: NonNullable<FoundWords>,
     limit: number,
     skip: number,
   ): Promise<{ rows: PatientListRow[]; count: number }> {
@@ -284,6 +291,12 @@ export class PatientsRepository {
     return { rows: rows.map(toRow), count: Number(total?.n ?? 0) };
   }
 
+  /** The name words that contain `word`, whatever its case; null when more than MAX_TERM_WORDS do. */
+  private async nameWordsContaining(word: string): Promise<FoundWords> {
+    const found = await prepared(this.database.db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
+    return found.length <= MAX_TERM_WORDS ? found : null;
+  }
+
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
   private counter(name: string): Promise<number> {
     return listCounter(this.database.db, name);
@@ -304,12 +317,17 @@ export class PatientsRepository {
     return { all: value('cases'), open: value('open_cases') };
   }
 
-  private where(filter: PatientListFilter): SQL | undefined {
+  /** The list's conditions; `found` holds each search word's name words (nameWordsContaining), in order. */
+  private where(filter: PatientListFilter, found: readonly FoundWords[]): SQL | undefined {
     const conditions: SQL[] = [];
-    const words = searchWords(filter.search);
-    // Each word in the first, middle or last name: one ILIKE over the three names joined by spaces (a
-    // word has no space, so it cannot match across two names), served by patients_name_trgm_idx.
-    for (const word of words) conditions.push(ilike(FULL_NAME, containsPattern(word)));
+    // Each word in the first, middle or last name. A word has no space, so it is inside the full name
+    // exactly when it is inside one of the name's words: the name holds one of the words that contain
+    // it (patients_name_words_idx). Inside too many words (a letter or two), one ILIKE over the three
+    // names joined by spaces, served by patients_name_trgm_idx.
+    searchWords(filter.search).forEach((word, i) => {
+      const words = found[i];
+      conditions.push(words ? nameHoldsOneOf(words) : ilike(FULL_NAME, containsPattern(word)));
+    });
 
     // One EXISTS for all case conditions: "Admitted" with "OB Cases" means admitted on an OB case.
     const caseConditions: SQL[] = [];
