@@ -185,6 +185,29 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
       expect((await page('manypair')).count).toBe(70);
     });
 
+    it('follows a rename and a delete at once in a two-word search (the pairs of words, migration 0011)', async () => {
+      const patient = await createPatient(t, admin, { firstName: 'Pairold', middleName: 'Pairmid', lastName: 'Pairrename' });
+      const other = await createPatient(t, admin, { firstName: 'Pairold', lastName: 'Pairrename' });
+      const ids = async (search: string) => (await page(search)).items.map((i) => i._id).sort();
+      expect(await ids('pairold pairrename')).toEqual([patient._id, other._id].sort());
+      expect(await ids('pairmid pairold')).toEqual([patient._id]);
+      await put(`/api/patients/${patient._id}`, { firstName: 'Pairnew', middleName: null, lastName: 'Pairrename', version: patient.version }).expect(200);
+      expect(await ids('pairold pairrename')).toEqual([other._id]);
+      expect(await ids('pairmid pairold')).toEqual([]);
+      expect(await ids('pairnew pairrename')).toEqual([patient._id]);
+      expect(await ids('pairnew pairmid')).toEqual([]);
+      await t.database.db.execute(sql`delete from patients where id = ${other._id}`);
+      expect((await page('pairold pairrename')).count).toBe(0);
+      // Every pair term of the names left is there, and no other: a recount from the names.
+      const stray = (await t.database.db.execute(sql`
+        select word, patient_id from patient_name_terms where word like '% %'
+        except select term, p.id from patients p, unnest(pnss_name_terms(p.first_name, p.middle_name, p.last_name)) term where term like '% %'
+        union all
+        (select term, p.id from patients p, unnest(pnss_name_terms(p.first_name, p.middle_name, p.last_name)) term where term like '% %'
+         except select word, patient_id from patient_name_terms where word like '% %')`)) as { rows: unknown[] };
+      expect(stray.rows).toEqual([]);
+    });
+
     it('follows a rename at once: the old word no longer finds the patient, the new one does', async () => {
       const patient = await createPatient(t, admin, { firstName: 'Oldwordname', lastName: 'Renametest' });
       expect((await page('oldwordname')).items.map((i) => i._id)).toEqual([patient._id]);

@@ -58,6 +58,30 @@ const MAX_TERM_WORDS = 64;
 /** The name words that contain one typed word, with how many patients have each; null past MAX_TERM_WORDS. */
 type FoundWords = ReadonlyArray<{ word: string; patients: number }> | null;
 
+/** Byte order of the UTF-8 text, as PostgreSQL's "C" collation orders it (code point order). */
+function byCodePoint(a: string, b: string): number {
+  const x = Array.from(a);
+  const y = Array.from(b);
+  for (let i = 0; i < Math.min(x.length, y.length); i += 1) {
+    const d = (x[i].codePointAt(0) ?? 0) - (y[i].codePointAt(0) ?? 0);
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}
+
+/**
+ * The pair terms (migration 0011) of a two-word search: one per name word of the first typed word and
+ * name word of the second, written "a b" with a before b in byte order, as pnss_name_terms writes them.
+ * Null when a name word contains both typed words (a patient with that one word matches, and has no
+ * pair for it) or when there would be more than MAX_TERM_WORDS pairs.
+ */
+function namePairs(first: NonNullable<FoundWords>, second: NonNullable<FoundWords>): string[] | null {
+  if (first.length * second.length > MAX_TERM_WORDS) return null;
+  const seconds = new Set(second.map((w) => w.word));
+  if (first.some((w) => seconds.has(w.word))) return null;
+  return first.flatMap((a) => second.map((b) => [a.word, b.word].sort(byCodePoint).join(' ')));
+}
+
 function searchWords(search: string | undefined): string[] {
   return (search ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 }
@@ -120,6 +144,30 @@ const LIST_FLAGS = {
 
 function toRow<T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T): T & PatientFlags {
   return { ...r, hasOpenCase: Boolean(r.hasOpenCase), isAdmitted: Boolean(r.isAdmitted) };
+}
+
+/** One term's page: an index range of patient_name_terms, already in list order, then those rows. */
+function termPageStatement(on: Executor) {
+  const t = patientNameTerms;
+  const pageIds = on
+    .select({ id: t.patientId })
+    .from(t)
+    .where(eq(t.word, sql.placeholder('term')))
+    .orderBy(...TERMS_ORDER)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
+  return on
+    .select({ ...listColumns, ...LIST_FLAGS })
+    .from(pageIds)
+    .innerJoin(patients, eq(patients.id, pageIds.id))
+    .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+    .orderBy(...NAME_ORDER);
+}
+
+/** How many patients have one term: its range, counted by an index-only scan. */
+function termCountStatement(on: Executor) {
+  return on.select({ n: count_() }).from(patientNameTerms).where(eq(patientNameTerms.word, sql.placeholder('term')));
 }
 
 /** The two case counts of the home screen in one read. */
@@ -185,9 +233,15 @@ export class PatientsRepository {
     const found = await Promise.all(searchWords(filter.search).map((word) => this.nameWordsContaining(word)));
     // A typed word that no name holds: no patient matches every word.
     if (found.some((words) => words !== null && words.length === 0)) return { rows: [], count: 0 };
-    // One word and no other filter (without its search, the list would be the whole one): the terms.
-    if (found.length === 1 && found[0] !== null && counterFor({ ...filter, search: undefined }) === 'patients') {
-      return this.pageByNameWords(found[0], limit, skip);
+    // One or two words and no other filter (without its search, the list would be the whole one): the
+    // ranges of their terms, words or pairs of words.
+    if (counterFor({ ...filter, search: undefined }) === 'patients') {
+      const [first, second] = found;
+      if (found.length === 1 && first) {
+        return this.pageByTerms(first.map((w) => w.word), first.length === 1 ? first[0].patients : null, limit, skip);
+      }
+      const pairs = found.length === 2 && first && second ? namePairs(first, second) : null;
+      if (pairs) return this.pageByTerms(pairs, null, limit, skip);
     }
     const where = this.where(filter, found);
     const counter = counterFor(filter);
@@ -239,56 +293,47 @@ export class PatientsRepository {
   }
 
   /**
-   * A one-word search from patient_name_terms (migration 0009): the patients whose name holds one of
-   * the `found` words, paged by an index-only scan of the terms' primary key, whose key is the list's
-   * order, then the page's 100 rows from patients. One word's count is the one its dictionary row
-   * keeps; several words are counted from their ranges, a patient with two of the words once.
+   * A search from patient_name_terms (migrations 0009, 0011): the patients who have one of `terms` (name
+   * words, or pairs of words), paged by an index-only scan of the terms' primary key, whose key is the
+   * list's order, then the page's 100 rows from patients. `count` is given when it is known (a word's,
+   * kept in its dictionary row); otherwise the terms' ranges are counted, a patient with two of them once.
    */
-  private async pageByNameWords(
-    found: NonNullable<FoundWords>,
-    limit: number,
-    skip: number,
-  ): Promise<{ rows: PatientListRow[]; count: number }> {
+  private async pageByTerms(terms: readonly string[], count: number | null, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
     const db = this.database.db;
-    if (found.length === 0) return { rows: [], count: 0 };
-    const words = found.map((w) => w.word);
+    if (terms.length === 0) return { rows: [], count: 0 };
     const t = patientNameTerms;
-    const columns = { ...listColumns, ...LIST_FLAGS };
-    if (words.length === 1) {
-      const pageIds = db.select({ id: t.patientId }).from(t).where(eq(t.word, words[0])).orderBy(...TERMS_ORDER).limit(limit).offset(skip).as('page_ids');
-      const rows = await db
-        .select(columns)
-        .from(pageIds)
-        .innerJoin(patients, eq(patients.id, pageIds.id))
-        .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-        .orderBy(...NAME_ORDER);
-      // The word's count, kept by the triggers beside its terms.
-      return { rows: rows.map(toRow), count: found[0].patients };
+    if (terms.length === 1) {
+      const term = terms[0];
+      const [rows, n] = await Promise.all([
+        prepared(db, 'patients_search_term_page', termPageStatement).execute({ term, limit, offset: skip }),
+        count ?? prepared(db, 'patients_search_term_count', termCountStatement).execute({ term }).then(([row]) => Number(row.n)),
+      ]);
+      return { rows: rows.map(toRow), count: n };
     }
-    // Several words: the page is among the first skip + limit patients of each word's range, so each
-    // range is read that far only (in key order), and the ranges are merged; the count reads them all,
-    // a patient with two of the words once.
+    // The page is among the first skip + limit patients of each term's range, so each range is read
+    // that far only (in key order), and the ranges are merged; the count reads them all, a patient
+    // with two of the terms once.
     const ranges = sql.join(
-      words.map((w) => sql`(select ${t.lastKey}, ${t.firstKey}, ${t.patientId} from ${t} where ${t.word} = ${w} order by 1, 2, 3 limit ${skip + limit})`),
+      terms.map((w) => sql`(select ${t.lastKey}, ${t.firstKey}, ${t.patientId} from ${t} where ${t.word} = ${w} order by 1, 2, 3 limit ${skip + limit})`),
       sql` union all `,
     );
     const [page, [total]] = await Promise.all([
       db.execute(
         sql`select patient_id from (select distinct * from (${ranges}) r) u order by last_key, first_key, patient_id limit ${limit} offset ${skip}`,
       ),
-      db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, words)),
+      db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, [...terms])),
     ]);
     const ids = (page as { rows: Array<{ patient_id: string }> }).rows.map((r) => r.patient_id);
     const rows =
       ids.length === 0
         ? []
         : await db
-            .select(columns)
+            .select({ ...listColumns, ...LIST_FLAGS })
             .from(patients)
             .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
             .where(inArray(patients.id, ids))
             .orderBy(...NAME_ORDER);
-    return { rows: rows.map(toRow), count: Number(total?.n ?? 0) };
+    return { rows: rows.map(toRow), count: count ?? Number(total?.n ?? 0) };
   }
 
   /** The name words that contain `word`, whatever its case; null when more than MAX_TERM_WORDS do. */
