@@ -8,12 +8,17 @@
 -- one-word search is. The pairs of a name of k words are k(k-1)/2: about 3 per patient here.
 -- The words' dictionary (patient_name_words) and its counts are unchanged: it holds words only.
 
--- The terms of a name: its words (pnss_name_words), then each pair of two of them.
+-- The terms of a name: its words (pnss_name_words), then each pair of two of them. A name of more
+-- than 12 different words (no real one; 150 one-letter words fit in the three 100-character names,
+-- which would make 11,000 pairs) has no pairs but the empty term '' instead, which no word or pair
+-- can be: while any patient has it, two-word searches leave the pairs for patients_name_words_idx.
 CREATE OR REPLACE FUNCTION pnss_name_terms(first_name text, middle_name text, last_name text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT n.words || coalesce(
-    (SELECT array_agg(a || ' ' || b) FROM unnest(n.words) AS a, unnest(n.words) AS b WHERE a COLLATE "C" < b COLLATE "C"),
-    '{}')
+  SELECT n.words || CASE WHEN cardinality(n.words) > 12 THEN ARRAY['']
+    ELSE coalesce(
+      (SELECT array_agg(a || ' ' || b) FROM unnest(n.words) AS a, unnest(n.words) AS b WHERE a COLLATE "C" < b COLLATE "C"),
+      '{}')
+    END
   FROM (SELECT pnss_name_words(first_name, middle_name, last_name) AS words) n
 $$;
 --> statement-breakpoint
@@ -73,8 +78,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The pairs of the patients already there (their words are there since 0009).
+-- The pairs (or the empty term) of the patients already there (their words are there since 0009).
 INSERT INTO patient_name_terms (word, last_key, first_key, patient_id)
   SELECT term, lower(p.last_name), lower(p.first_name), p.id
   FROM patients p, unnest(pnss_name_terms(p.first_name, p.middle_name, p.last_name)) AS term
-  WHERE term LIKE '% %';
+  WHERE term LIKE '% %' OR term = '';

@@ -208,6 +208,26 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
       expect(stray.rows).toEqual([]);
     });
 
+    it('finds a name of more than 12 different words by two of them, though it has no pairs of words', async () => {
+      const many = 'Uno Dos Tres Cuatro Cinco Seis Siete Ocho Nueve Diez Once Doce Trece';
+      const patient = await createPatient(t, admin, { firstName: 'Manywords', middleName: many, lastName: 'Pairless' });
+      const terms = (await t.database.db.execute(sql`select word from patient_name_terms where patient_id = ${patient._id} order by word`)) as {
+        rows: Array<{ word: string }>;
+      };
+      // 15 words and the empty term, instead of 105 pairs.
+      expect(terms.rows.map((r) => r.word)).toHaveLength(16);
+      expect(terms.rows[0].word).toBe('');
+      for (const search of ['manywords trece', 'pairless uno', 'cinco doce']) {
+        const fast = await page(search);
+        expect({ search, ids: fast.items.map((i) => i._id), count: fast.count }).toEqual({
+          search, ids: (await byFullName(search)).items.map((i) => i._id), count: (await byFullName(search)).count,
+        });
+        expect(fast.items.map((i) => i._id)).toContain(patient._id);
+      }
+      await t.database.db.execute(sql`delete from patients where id = ${patient._id}`);
+      expect((await t.database.db.execute(sql`select 1 from patient_name_terms where word = ''`)) as { rows: unknown[] }).toMatchObject({ rows: [] });
+    });
+
     it('follows a rename at once: the old word no longer finds the patient, the new one does', async () => {
       const patient = await createPatient(t, admin, { firstName: 'Oldwordname', lastName: 'Renametest' });
       expect((await page('oldwordname')).items.map((i) => i._id)).toEqual([patient._id]);

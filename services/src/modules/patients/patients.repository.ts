@@ -165,6 +165,14 @@ function termPageStatement(on: Executor) {
     .orderBy(...NAME_ORDER);
 }
 
+/**
+ * Whether some patient's name has more than 12 different words: such a name has no pair terms but
+ * the empty term (migration 0011), so two-word searches cannot be answered from the pairs.
+ */
+function pairlessNameStatement(on: Executor) {
+  return on.select({ id: patientNameTerms.patientId }).from(patientNameTerms).where(eq(patientNameTerms.word, '')).limit(1);
+}
+
 /** How many patients have one term: its range, counted by an index-only scan. */
 function termCountStatement(on: Executor) {
   return on.select({ n: count_() }).from(patientNameTerms).where(eq(patientNameTerms.word, sql.placeholder('term')));
@@ -229,19 +237,24 @@ export class PatientsRepository {
    */
   async page(filter: PatientListFilter, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
     const db = this.database.db;
+    const words = searchWords(filter.search);
+    // Without its search, the list would be the whole one: no tag, case type or dates.
+    const otherwiseUnfiltered = counterFor({ ...filter, search: undefined }) === 'patients';
     // Each typed word's name words first (a dictionary of a few thousand short words, 0.05 ms each).
-    const found = await Promise.all(searchWords(filter.search).map((word) => this.nameWordsContaining(word)));
+    const [found, pairless] = await Promise.all([
+      Promise.all(words.map((word) => this.nameWordsContaining(word))),
+      words.length === 2 && otherwiseUnfiltered ? this.somePairlessName() : true,
+    ]);
     // A typed word that no name holds: no patient matches every word.
-    if (found.some((words) => words !== null && words.length === 0)) return { rows: [], count: 0 };
-    // One or two words and no other filter (without its search, the list would be the whole one): the
-    // ranges of their terms, words or pairs of words.
-    if (counterFor({ ...filter, search: undefined }) === 'patients') {
+    if (found.some((matches) => matches !== null && matches.length === 0)) return { rows: [], count: 0 };
+    // One or two words and no other filter: the ranges of their terms, words or pairs of words.
+    if (otherwiseUnfiltered) {
       const [first, second] = found;
       if (found.length === 1 && first) {
         return this.pageByTerms(first.map((w) => w.word), first.length === 1 ? first[0].patients : null, limit, skip);
       }
       const pairs = found.length === 2 && first && second ? namePairs(first, second) : null;
-      if (pairs) return this.pageByTerms(pairs, null, limit, skip);
+      if (pairs && !pairless) return this.pageByTerms(pairs, null, limit, skip);
     }
     const where = this.where(filter, found);
     const counter = counterFor(filter);
@@ -340,6 +353,11 @@ export class PatientsRepository {
   private async nameWordsContaining(word: string): Promise<FoundWords> {
     const found = await prepared(this.database.db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
     return found.length <= MAX_TERM_WORDS ? found : null;
+  }
+
+  /** Some patient's name has more than 12 different words, and so no pair terms (pairlessNameStatement). */
+  private async somePairlessName(): Promise<boolean> {
+    return (await prepared(this.database.db, 'patients_search_pairless', pairlessNameStatement).execute()).length > 0;
   }
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
