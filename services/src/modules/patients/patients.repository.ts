@@ -232,7 +232,8 @@ export class PatientsRepository {
    *   EXISTS over patient_cases per row;
    * - the count from list_counters when the list is not filtered, or filtered by one tag alone;
    * - a search through the name words that contain each typed word (0009): one word alone from
-   *   patient_name_terms, otherwise from patients_name_words_idx (0010).
+   *   patient_name_terms, two words from the terms of their pairs (0011), otherwise (three words, or
+   *   beside a tag, case type or dates) from patients_name_words_idx (0010).
    * Filters by case (type, dates, tag) stay one EXISTS over patient_cases (partial indexes).
    */
   async page(filter: PatientListFilter, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
