@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, countDistinct, eq, getTableColumns, gt, ilike, inArray, like, sql } from 'drizzle-orm';
+import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
@@ -50,13 +51,19 @@ function counterFor(filter: PatientListFilter): string | null {
 
 /**
  * A typed word inside at most this many name words is searched through those words (patient_name_terms
- * for a one-word search, patients_name_words_idx otherwise); past it (a letter or two typed), through
- * the trigram index.
+ * for a search of one or two words, patients_name_words_idx otherwise); past it (a letter or two
+ * typed), through the trigram index. A two-word search also takes at most this many pairs.
  */
 const MAX_TERM_WORDS = 64;
 
-/** The name words that contain one typed word, with how many patients have each; null past MAX_TERM_WORDS. */
-type FoundWords = ReadonlyArray<{ word: string; patients: number }> | null;
+/** Name words, with how many patients have each (patient_name_words). */
+type NameWords = ReadonlyArray<{ word: string; patients: number }>;
+
+/** A word of the search, with the name words that contain it; null past MAX_TERM_WORDS. */
+interface TypedWord {
+  text: string;
+  within: NameWords | null;
+}
 
 /** Byte order of the UTF-8 text, as PostgreSQL's "C" collation orders it (code point order). */
 function byCodePoint(a: string, b: string): number {
@@ -75,7 +82,7 @@ function byCodePoint(a: string, b: string): number {
  * Null when a name word contains both typed words (a patient with that one word matches, and has no
  * pair for it) or when there would be more than MAX_TERM_WORDS pairs.
  */
-function namePairs(first: NonNullable<FoundWords>, second: NonNullable<FoundWords>): string[] | null {
+function namePairs(first: NameWords, second: NameWords): string[] | null {
   if (first.length * second.length > MAX_TERM_WORDS) return null;
   const seconds = new Set(second.map((w) => w.word));
   if (first.some((w) => seconds.has(w.word))) return null;
@@ -146,23 +153,40 @@ function toRow<T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T): T
   return { ...r, hasOpenCase: Boolean(r.hasOpenCase), isAdmitted: Boolean(r.isAdmitted) };
 }
 
+/**
+ * A page's ids, as every list page selects them: one uuid, so that pages of patients and of name terms
+ * are the same subquery to pageRowsOf. Named page_id, a name no joined table has: drizzle writes a
+ * subquery's aliased field unqualified where it is used.
+ */
+function pageIdOf(column: AnyPgColumn) {
+  return { pageId: sql<string>`${column}`.as('page_id') };
+}
+
+/**
+ * The list rows of a page whose ids were found first (a deferred join): only those rows are read from
+ * patients, with their flags, in the list's order.
+ */
+function pageRowsOf(on: Executor, pageIds: SubqueryWithSelection<ReturnType<typeof pageIdOf>, 'page_ids'>) {
+  return on
+    .select({ ...listColumns, ...LIST_FLAGS })
+    .from(pageIds)
+    .innerJoin(patients, eq(patients.id, pageIds.pageId))
+    .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+    .orderBy(...NAME_ORDER);
+}
+
 /** One term's page: an index range of patient_name_terms, already in list order, then those rows. */
 function termPageStatement(on: Executor) {
   const t = patientNameTerms;
   const pageIds = on
-    .select({ id: t.patientId })
+    .select(pageIdOf(t.patientId))
     .from(t)
     .where(eq(t.word, sql.placeholder('term')))
     .orderBy(...TERMS_ORDER)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page_ids');
-  return on
-    .select({ ...listColumns, ...LIST_FLAGS })
-    .from(pageIds)
-    .innerJoin(patients, eq(patients.id, pageIds.id))
-    .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-    .orderBy(...NAME_ORDER);
+  return pageRowsOf(on, pageIds);
 }
 
 /**
@@ -242,41 +266,36 @@ export class PatientsRepository {
     // Without its search, the list would be the whole one: no tag, case type or dates.
     const otherwiseUnfiltered = counterFor({ ...filter, search: undefined }) === 'patients';
     // Each typed word's name words first (a dictionary of a few thousand short words, 0.05 ms each).
-    const [found, pairless] = await Promise.all([
-      Promise.all(words.map((word) => this.nameWordsContaining(word))),
+    const [typed, pairless] = await Promise.all([
+      Promise.all(words.map((text) => this.typedWord(text))),
       words.length === 2 && otherwiseUnfiltered ? this.somePairlessName() : true,
     ]);
     // A typed word that no name holds: no patient matches every word.
-    if (found.some((matches) => matches !== null && matches.length === 0)) return { rows: [], count: 0 };
+    if (typed.some((w) => w.within?.length === 0)) return { rows: [], count: 0 };
     // One or two words and no other filter: the ranges of their terms, words or pairs of words.
     if (otherwiseUnfiltered) {
-      const [first, second] = found;
-      if (found.length === 1 && first) {
+      const [first, second] = typed.map((w) => w.within);
+      if (typed.length === 1 && first) {
         return this.pageByTerms(first.map((w) => w.word), first.length === 1 ? first[0].patients : null, limit, skip);
       }
-      const pairs = found.length === 2 && first && second ? namePairs(first, second) : null;
+      const pairs = typed.length === 2 && first && second ? namePairs(first, second) : null;
       if (pairs && !pairless) return this.pageByTerms(pairs, null, limit, skip);
     }
-    const where = this.where(filter, found);
+    const where = this.where(filter, typed);
     const counter = counterFor(filter);
     if (counter) {
       // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
       // condition the counter's name fixes.
       const pageStatement = prepared(db, `patients_page_${counter}`, (on) => {
         const pageIds = on
-          .select({ id: patients.id })
+          .select(pageIdOf(patients.id))
           .from(patients)
           .where(where)
           .orderBy(...NAME_ORDER)
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .as('page_ids');
-        return on
-          .select({ ...listColumns, ...LIST_FLAGS })
-          .from(pageIds)
-          .innerJoin(patients, eq(patients.id, pageIds.id))
-          .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-          .orderBy(...NAME_ORDER);
+        return pageRowsOf(on, pageIds);
       });
       const [rows, count] = await Promise.all([pageStatement.execute({ limit, offset: skip }), this.counter(counter)]);
       return { rows: rows.map(toRow), count };
@@ -314,7 +333,6 @@ export class PatientsRepository {
    */
   private async pageByTerms(terms: readonly string[], count: number | null, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
     const db = this.database.db;
-    if (terms.length === 0) return { rows: [], count: 0 };
     const t = patientNameTerms;
     if (terms.length === 1) {
       const term = terms[0];
@@ -331,11 +349,11 @@ export class PatientsRepository {
       terms.map((w) => sql`(select ${t.lastKey}, ${t.firstKey}, ${t.patientId} from ${t} where ${t.word} = ${w} order by 1, 2, 3 limit ${skip + limit})`),
       sql` union all `,
     );
-    const [page, [total]] = await Promise.all([
+    const [page, total] = await Promise.all([
       db.execute(
         sql`select patient_id from (select distinct * from (${ranges}) r) u order by last_key, first_key, patient_id limit ${limit} offset ${skip}`,
       ),
-      db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, [...terms])),
+      count ?? db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, [...terms])).then(([row]) => Number(row.n)),
     ]);
     const ids = (page as { rows: Array<{ patient_id: string }> }).rows.map((r) => r.patient_id);
     const rows =
@@ -347,13 +365,13 @@ export class PatientsRepository {
             .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
             .where(inArray(patients.id, ids))
             .orderBy(...NAME_ORDER);
-    return { rows: rows.map(toRow), count: count ?? Number(total?.n ?? 0) };
+    return { rows: rows.map(toRow), count: total };
   }
 
-  /** The name words that contain `word`, whatever its case; null when more than MAX_TERM_WORDS do. */
-  private async nameWordsContaining(word: string): Promise<FoundWords> {
-    const found = await prepared(this.database.db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(word) });
-    return found.length <= MAX_TERM_WORDS ? found : null;
+  /** A word of the search with the name words that contain it, whatever its case (null past MAX_TERM_WORDS). */
+  private async typedWord(text: string): Promise<TypedWord> {
+    const found = await prepared(this.database.db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(text) });
+    return { text, within: found.length <= MAX_TERM_WORDS ? found : null };
   }
 
   /** Some patient's name has more than 12 different words, and so no pair terms (pairlessNameStatement). */
@@ -381,17 +399,14 @@ export class PatientsRepository {
     return { all: value('cases'), open: value('open_cases') };
   }
 
-  /** The list's conditions; `found` holds each search word's name words (nameWordsContaining), in order. */
-  private where(filter: PatientListFilter, found: readonly FoundWords[]): SQL | undefined {
+  /** The list's conditions; `typed` is the search's words with their name words (typedWord). */
+  private where(filter: PatientListFilter, typed: readonly TypedWord[]): SQL | undefined {
     const conditions: SQL[] = [];
     // Each word in the first, middle or last name. A word has no space, so it is inside the full name
     // exactly when it is inside one of the name's words: the name holds one of the words that contain
     // it (patients_name_words_idx). Inside too many words (a letter or two), one ILIKE over the three
     // names joined by spaces, served by patients_name_trgm_idx.
-    searchWords(filter.search).forEach((word, i) => {
-      const words = found[i];
-      conditions.push(words ? nameHoldsOneOf(words) : ilike(FULL_NAME, containsPattern(word)));
-    });
+    for (const { text, within } of typed) conditions.push(within ? nameHoldsOneOf(within) : ilike(FULL_NAME, containsPattern(text)));
 
     // One EXISTS for all case conditions: "Admitted" with "OB Cases" means admitted on an OB case.
     const caseConditions: SQL[] = [];
