@@ -42,7 +42,8 @@ describe('patients and cases', () => {
     await expectAccessible(page, 'patients list');
     const before = await countOf(page, 'patients-title-count');
 
-    const lastName = `Dela Cruz ${Date.now()}`;
+    const stamp = String(Date.now());
+    const lastName = `Dela Cruz ${stamp}`;
     await page.getByRole('button', { name: 'Add patient' }).click();
     await page.waitForURL(/#\/newpatient/);
     await page.getByLabel('First Name').fill('Maria');
@@ -59,8 +60,16 @@ describe('patients and cases', () => {
       ([testId, was]) => Number(document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\D/g, '')) === was + 1,
       ['patients-title-count', before] as const,
     );
-    await page.getByLabel('Search Patients').fill(lastName);
-    const row = page.getByRole('list', { name: 'Patients' }).getByText(lastName, { exact: false }).first();
+    // Two words, first name and a word of the last name (the pairs of name words), then the whole
+    // last name (three words, the GIN index of name words): each lists the new patient, alone.
+    const patientsList = page.getByRole('list', { name: 'Patients' });
+    for (const search of [`maria ${stamp}`, lastName]) {
+      await page.getByLabel('Search Patients').fill(search);
+      await patientsList.getByText(lastName, { exact: false }).first().waitFor();
+      await page.waitForFunction((testId) => document.querySelector(`[data-testid="${testId}"]`)?.textContent?.replace(/\D/g, '') === '1', 'patients-title-count');
+      assert.equal(await patientsList.getByText(`Maria ${lastName}`).count(), 1);
+    }
+    const row = patientsList.getByText(lastName, { exact: false }).first();
     await row.waitFor();
     await row.click();
     await page.waitForURL(/#\/patients\/[^/]+$/);
