@@ -403,7 +403,9 @@ async function main(): Promise<void> {
     for (const figure of figures) {
       if (figure.name === 'case_save') {
         captureForm = await apiJson('PUT', `/api/patients/${captureCase.patientid}/cases/${captureCase._id}`, token,
-          { ...withoutServerOwned(captureForm), room: 'bench capture' }, figure.name);
+          // A room the case does not hold yet (an earlier run left 'bench capture <its version>'): a save that
+          // changes nothing writes nothing, and the capture would hold the reads alone.
+          { ...withoutServerOwned(captureForm), room: `bench capture ${captureForm.version}` }, figure.name);
         continue;
       }
       capturedAnswers.set(figure.name, await apiText(figure.method, figure.path, figure.name === 'sign_in' ? null : token, figure.body?.(), figure.name));

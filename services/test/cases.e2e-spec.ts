@@ -232,13 +232,15 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
       expect(((await get(casePath()).expect(200)).body as CaseForm)).toMatchObject({ room: winner, version: 2 });
     });
 
-    it('makes the write itself conditional: an UPDATE at a version already passed changes nothing', async () => {
+    it('makes the write itself conditional: an UPDATE at a version already passed changes nothing, and writes no audit row', async () => {
       await put(casePath(), { version: 1, room: 'first' }).expect(200);
+      const historyBefore = (await get(`${casePath()}/history`).expect(200)).body as { count: number };
       const repository = t.app.get(CasesRepository);
-      // The save's write and the lifecycle changes' write alike.
-      const saved = await t.database.transaction((tx) =>
-        repository.saveFormIfVersion(tx, stored._id as string, 1, toCaseColumns({ ...stored, caseNum: 'LOST-WRITE' }), null));
+      // The save's write (with its audit row, in the same statement) and the lifecycle changes' write alike.
+      const lostAudit = { actorId: null, actorUsername: 'lost', entity: 'case', action: 'update', changes: [{ field: 'caseNum', old: stored.caseNum, new: 'LOST-WRITE' }], ip: null };
+      const saved = await repository.saveFormIfVersion(t.database.db, stored._id as string, 1, toCaseColumns({ ...stored, caseNum: 'LOST-WRITE' }), null, lostAudit);
       expect(saved).toBeNull();
+      expect(((await get(`${casePath()}/history`).expect(200)).body as { count: number }).count).toBe(historyBefore.count);
       const changed = await t.database.transaction((tx) => repository.updateIfVersion(tx, stored._id as string, 1, { caseNum: 'LOST-WRITE' }, null));
       expect(changed).toBeNull();
       expect(((await get(casePath()).expect(200)).body as CaseForm)).toMatchObject({ caseNum: stored.caseNum, room: 'first', version: 2 });

@@ -26,6 +26,21 @@ describe('the reporting projection is kept in the same transaction as every case
     const result = (await t.database.db.execute(sql`select count(*)::int as n from ${sql.raw(table)} where case_id = ${caseId}`)) as { rows: unknown[] };
     return (result.rows as Array<{ n: number }>)[0].n;
   };
+  /** The stored projection of a case, each table's rows as sorted JSON. */
+  const projectionOf = async (caseId: string) => {
+    const rows = async (table: string) =>
+      ((await t.database.db.execute(sql`select to_jsonb(x) - 'case_id' as row from ${sql.raw(table)} x where case_id = ${caseId}`)) as { rows: Array<{ row: unknown }> }).rows
+        .map((r) => JSON.stringify(r.row)).sort();
+    return { facts: await rows('case_facts'), infants: await rows('case_infants'), indications: await rows('case_indications') };
+  };
+  /** The projection a fresh derivation of the stored case writes (the start-up backfill's). */
+  const derivedProjectionOf = async (caseId: string) => {
+    await t.database.db.execute(sql`delete from case_facts where case_id = ${caseId}`);
+    await t.database.db.execute(sql`delete from case_infants where case_id = ${caseId}`);
+    await t.database.db.execute(sql`delete from case_indications where case_id = ${caseId}`);
+    expect(await t.app.get(CaseFactsBackfill).backfill()).toBe(1);
+    return projectionOf(caseId);
+  };
   const put = (path: string, body: object) => t.http.put(path).set('Authorization', admin.authorization).send(body);
 
   it('insert, save, close, reopen, archive and unarchive each rewrite the facts', async () => {
@@ -61,12 +76,7 @@ describe('the reporting projection is kept in the same transaction as every case
                (select string_agg(xmin::text, ',') from case_indications where case_id = ${caseId}) as indications`)) as { rows: unknown[] };
       return (result.rows as Array<{ facts: string; infants: string; indications: string }>)[0];
     };
-    const projection = async () => {
-      const rows = async (table: string) =>
-        ((await t.database.db.execute(sql`select to_jsonb(x) - 'case_id' as row from ${sql.raw(table)} x where case_id = ${caseId}`)) as { rows: Array<{ row: unknown }> }).rows
-          .map((r) => JSON.stringify(r.row)).sort();
-      return { facts: await rows('case_facts'), infants: await rows('case_infants'), indications: await rows('case_indications') };
-    };
+    const projection = () => projectionOf(caseId);
     const first = await written();
 
     // A room changes nothing the reports read.
@@ -91,11 +101,36 @@ describe('the reporting projection is kept in the same transaction as every case
 
     // Whatever was skipped, the projection is the one a fresh derivation of the stored case writes.
     const kept = await projection();
+    expect(await derivedProjectionOf(caseId)).toEqual(kept);
+  });
+
+  it('of two saves of the same version at once, each changing what the reports read, the winner alone is in the projection and the rollup', async () => {
+    const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum()));
+    const caseId = created._id!;
+    const path = `/api/patients/${patientId}/cases/${caseId}`;
+    const [a, b] = await Promise.all([
+      put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }),
+      put(path, { version: created.version, neonatal: [healthyInfant({ pediatricWeight: 3100 })], deliveryIndication: [101, 104] }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const kept = await projectionOf(caseId);
+    expect(await count('case_indications', caseId)).toBe(a.status === 200 ? 0 : 2);
+    expect(await t.app.get(CaseFactsBackfill).rollupInStep()).toBe(true);
+    expect(await derivedProjectionOf(caseId)).toEqual(kept);
+  });
+
+  it('a refused save (a stale version) leaves the projection as it was, and a case stored without facts gets them at its next save', async () => {
+    const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum()));
+    const caseId = created._id!;
+    const path = `/api/patients/${patientId}/cases/${caseId}`;
+    const saved = await put(path, { version: created.version, room: 'Ward 5' }).expect(200);
+    const kept = await projectionOf(caseId);
+    await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }).expect(409);
+    expect(await projectionOf(caseId)).toEqual(kept);
+
     await t.database.db.execute(sql`delete from case_facts where case_id = ${caseId}`);
-    await t.database.db.execute(sql`delete from case_infants where case_id = ${caseId}`);
-    await t.database.db.execute(sql`delete from case_indications where case_id = ${caseId}`);
-    expect(await t.app.get(CaseFactsBackfill).backfill()).toBe(1);
-    expect(await projection()).toEqual(kept);
+    await put(path, { version: saved.body.version, room: 'Ward 6' }).expect(200);
+    expect(await facts(caseId)).toMatchObject({ delivery_manner_segment: 'caesarean' });
   });
 
   it('a case stored without facts gets them from the start-up backfill', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
+import { type SQL, type Subquery, and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { auditLog } from '../../database/schema.js';
 
@@ -32,7 +32,35 @@ export interface Activity {
 
 /** The columns an audit row is written with (`id` and `at` are the database's). */
 const INSERT_KEYS = ['actorId', 'actorUsername', 'entity', 'entityId', 'action', 'changes', 'ip'] as const satisfies ReadonlyArray<keyof NewAuditRow>;
-type InsertedAuditRow = Required<Pick<NewAuditRow, (typeof INSERT_KEYS)[number]>>;
+export type InsertedAuditRow = Required<Pick<NewAuditRow, (typeof INSERT_KEYS)[number]>>;
+/** The audit row of a change written by its own statement (auditOfChange): the entity id is the changed row's. */
+export type ChangeAudit = Omit<InsertedAuditRow, 'entityId'>;
+
+/**
+ * The audit row of a change, as a CTE of the statement that writes the change: one row for each row
+ * that `changed` (the change's own CTE, `... returning`) wrote, with that row's id as `entityId`. A
+ * change that wrote nothing (a stale version) leaves no audit row, and the change and its row commit
+ * together with no transaction around them. Its values are placeholders: pass auditOfChangeValues.
+ */
+export function auditOfChange(on: Executor, changed: Subquery, changedId: SQL) {
+  const value = (name: keyof ChangeAudit, type: string) => sql`${sql.placeholder(`audit_${name}`)}::${sql.raw(type)}`;
+  return on.$with('audited', {}).as(sql`insert into ${auditLog} (actor_id, actor_username, entity, entity_id, action, changes, ip)
+    select ${value('actorId', 'uuid')}, ${value('actorUsername', 'text')}, ${value('entity', 'text')}, ${changedId}::text,
+           ${value('action', 'text')}, ${value('changes', 'jsonb')}, ${value('ip', 'text')}
+    from ${changed}`);
+}
+
+/** The placeholder values of auditOfChange for one audit row (its changes as JSON text). */
+export function auditOfChangeValues(row: ChangeAudit): Record<string, unknown> {
+  return {
+    audit_actorId: row.actorId,
+    audit_actorUsername: row.actorUsername,
+    audit_entity: row.entity,
+    audit_action: row.action,
+    audit_changes: JSON.stringify(row.changes),
+    audit_ip: row.ip,
+  };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -4,7 +4,7 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import type { Executor } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
 import { AuditReadLog } from './audit-read-log.js';
-import { type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow } from './audit.repository.js';
+import { type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow, type InsertedAuditRow } from './audit.repository.js';
 
 /** Who did it. An AuthenticatedUser is one; start-up seeding uses SYSTEM_ACTOR. */
 export interface AuditActor {
@@ -44,15 +44,7 @@ export class AuditService {
    * back together. Call it with the same `tx` as the change, never with the bare database.
    */
   async record(tx: Executor, entry: AuditRecord): Promise<void> {
-    await this.repository.insert(tx, {
-      actorId: entry.actor?.id ?? null,
-      actorUsername: entry.actor?.username ?? null,
-      entity: entry.entity,
-      entityId: entry.entityId,
-      action: entry.action,
-      changes: entry.changes ?? [],
-      ip: entry.ip !== undefined ? entry.ip : (entry.actor?.ip ?? null),
-    });
+    await this.repository.insert(tx, rowOf(entry));
   }
 
   /** Newest first, 100 a page. */
@@ -66,6 +58,19 @@ export class AuditService {
   activitySince(filter: ActivityFilter): Promise<Activity> {
     return this.repository.activitySince(filter);
   }
+}
+
+/** The row an audit record is stored as. */
+export function rowOf(entry: AuditRecord): InsertedAuditRow {
+  return {
+    actorId: entry.actor?.id ?? null,
+    actorUsername: entry.actor?.username ?? null,
+    entity: entry.entity,
+    entityId: entry.entityId,
+    action: entry.action,
+    changes: entry.changes ?? [],
+    ip: entry.ip !== undefined ? entry.ip : (entry.actor?.ip ?? null),
+  };
 }
 
 function toView(row: AuditRow): AuditEntryView {

@@ -65,17 +65,33 @@ function rowAsJson(table: PgTable): SQL {
 }
 
 /** The rows of `table` that belong to the case_facts row read, as one JSON list. */
-function rowsOfCase(table: PgTable, caseId: PgColumn): SQL<Record<string, unknown>[]> {
-  return sql<Record<string, unknown>[]>`coalesce((select json_agg(${rowAsJson(table)}) from ${table} where ${qualified(table, caseId)} = ${qualified(caseFacts, caseFacts.caseId)}), '[]'::json)`;
+function rowsOfCase(table: PgTable, caseId: PgColumn): SQL {
+  return sql`coalesce((select json_agg(${rowAsJson(table)}) from ${table} where ${qualified(table, caseId)} = ${qualified(caseFacts, caseFacts.caseId)}), '[]'::json)`;
 }
 
-/** The stored projection of a case, in one read: its facts, with its infants and indications as JSON lists. */
+/** A case's projection as stored: its facts row, its infants and its indications, as the schema names their fields. */
+export interface StoredProjection {
+  facts: typeof caseFacts.$inferSelect;
+  infants: Array<Record<string, unknown>>;
+  indications: Array<Record<string, unknown>>;
+}
+
+/** The case_facts row read, with its infants and indications, as one JSON value: every read of a stored projection. */
+function projectionJson(): SQL<StoredProjection> {
+  return sql<StoredProjection>`json_build_object('facts', ${rowAsJson(caseFacts)}, 'infants', ${rowsOfCase(caseInfants, caseInfants.caseId)}, 'indications', ${rowsOfCase(caseIndications, caseIndications.caseId)})`;
+}
+
+/**
+ * The stored projection of the case whose id is `caseId` (a column of the outer query), null when
+ * it has none: a case save reads it beside the case, in the same statement.
+ */
+export function storedProjectionOf(caseId: SQL): SQL<StoredProjection | null> {
+  return sql<StoredProjection | null>`(select ${projectionJson()} from ${caseFacts} where ${qualified(caseFacts, caseFacts.caseId)} = ${caseId})`;
+}
+
+/** The stored projection of a case, in one read. */
 function storedProjectionStatement(on: Executor) {
-  return on
-    .select({ facts: caseFacts, infants: rowsOfCase(caseInfants, caseInfants.caseId), indications: rowsOfCase(caseIndications, caseIndications.caseId) })
-    .from(caseFacts)
-    .where(eq(caseFacts.caseId, CASE_ID))
-    .limit(1);
+  return on.select({ projection: projectionJson() }).from(caseFacts).where(eq(caseFacts.caseId, CASE_ID)).limit(1);
 }
 
 /** Whether two rows hold the same value in every column (a missing value is null). */
@@ -106,33 +122,67 @@ export async function addToRollup(executor: Executor, delta: ReadonlyArray<Rollu
 }
 
 /**
- * Writes the reporting projection of a case (case_facts, case_infants, case_indications and its
- * counts in case_facts_rollup) from the case as stored, with the one derivation of
- * @pnss/libs/reports. Called with the transaction of every case write (insert, save, close, reopen,
- * archive, unarchive), so reports never see a case half-written.
+ * What a case write changes in its projection: each part null when it stays as stored (most saves
+ * change nothing the reports read: a room, a note), and the rollup's counters to move.
  */
-export async function writeCaseFacts(executor: Executor, row: CaseRow): Promise<void> {
-  const [stored] = await prepared(executor, 'case_projection_find', storedProjectionStatement).execute({ caseId: row.id });
+export interface ProjectionChange {
+  caseId: string;
+  facts: FactsRow | null;
+  infants: InfantRow[] | null;
+  indications: IndicationRow[] | null;
+  rollup: Array<RollupKey & { n: number }>;
+}
+
+/**
+ * The change that brings the projection stored as `stored` (null: none yet) to the one of the case
+ * stored as `row`, derived by the one derivation of @pnss/libs/reports.
+ */
+export function projectionChange(stored: StoredProjection | null, row: CaseRow): ProjectionChange {
   const { facts, infants, indications } = deriveCaseFacts(toCaseForm(row));
-  // Only what changed is written: most saves change nothing the reports read (a room, a note).
-  if (!stored || !sameRow(FACTS_KEYS, stored.facts, facts)) {
+  const before: RollupSource | null = stored
+    ? { ...stored.facts, indications: stored.indications.map((i) => ({ isCaesarean: i.isCaesarean === true, segment: String(i.segment) })) }
+    : null;
+  return {
+    caseId: row.id,
+    facts: stored && sameRow(FACTS_KEYS, stored.facts, facts) ? null : facts,
+    infants: stored && sameRows(INFANT_KEYS, stored.infants, infants) ? null : infants,
+    indications: stored && sameRows(INDICATION_KEYS, stored.indications, indications) ? null : indications,
+    rollup: rollupDelta(before, { ...facts, indications }),
+  };
+}
+
+/** Whether the change writes nothing. */
+export function changesNothing(change: ProjectionChange): boolean {
+  return change.facts === null && change.infants === null && change.indications === null && change.rollup.length === 0;
+}
+
+/** Writes a projection change, in the transaction of the case write it follows. */
+export async function writeProjectionChange(executor: Executor, change: ProjectionChange): Promise<void> {
+  const { caseId, facts, infants, indications, rollup } = change;
+  if (facts) {
     await prepared(executor, 'case_facts_upsert', (on) =>
       on.insert(caseFacts).values(placeholdersOf<FactsRow, keyof FactsRow & string>(FACTS_KEYS)).onConflictDoUpdate({ target: caseFacts.caseId, set: excludedSet(caseFacts, caseFacts.caseId) }),
     ).execute({ ...facts });
   }
-  if (!stored || !sameRows(INFANT_KEYS, stored.infants, infants)) {
-    await prepared(executor, 'case_infants_delete', (on) => on.delete(caseInfants).where(eq(caseInfants.caseId, CASE_ID))).execute({ caseId: row.id });
+  if (infants) {
+    await prepared(executor, 'case_infants_delete', (on) => on.delete(caseInfants).where(eq(caseInfants.caseId, CASE_ID))).execute({ caseId });
     await insertRows(executor, caseInfants, 'case_infants_insert', INFANT_KEYS, infants);
   }
-  if (!stored || !sameRows(INDICATION_KEYS, stored.indications, indications)) {
-    await prepared(executor, 'case_indications_delete', (on) => on.delete(caseIndications).where(eq(caseIndications.caseId, CASE_ID))).execute({ caseId: row.id });
+  if (indications) {
+    await prepared(executor, 'case_indications_delete', (on) => on.delete(caseIndications).where(eq(caseIndications.caseId, CASE_ID))).execute({ caseId });
     await insertRows(executor, caseIndications, 'case_indications_insert', INDICATION_KEYS, indications);
   }
-  const before: RollupSource | null = stored
-    ? { ...stored.facts, indications: stored.indications.map((i) => ({ isCaesarean: i.isCaesarean === true, segment: String(i.segment) })) }
-    : null;
-  const delta = rollupDelta(before, { ...facts, indications });
-  if (delta.length > 0) await addToRollup(executor, delta);
+  if (rollup.length > 0) await addToRollup(executor, rollup);
+}
+
+/**
+ * Writes the reporting projection of a case (case_facts, case_infants, case_indications and its
+ * counts in case_facts_rollup) from the case as stored. Called with the transaction of every case
+ * write (insert, save, close, reopen, archive, unarchive), so reports never see a case half-written.
+ */
+export async function writeCaseFacts(executor: Executor, row: CaseRow): Promise<void> {
+  const [stored] = await prepared(executor, 'case_projection_find', storedProjectionStatement).execute({ caseId: row.id });
+  await writeProjectionChange(executor, projectionChange(stored?.projection ?? null, row));
 }
 
 /**

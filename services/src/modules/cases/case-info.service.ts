@@ -93,7 +93,7 @@ export class CaseInfoService {
       // A new birth date changes the age at admission, which the dependency function recomputes.
       const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
       this.cases.assertSavable(after);
-      return { patient, saved: await this.cases.save(user, row, before, after, tx) };
+      return { patient, saved: await this.cases.save(user, row, before, after, { tx }) };
     });
     return answer(patient, saved.id, saved.caseNum, saved.version);
   }

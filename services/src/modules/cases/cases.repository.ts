@@ -6,6 +6,8 @@ import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter } from '../../common/queries/list-counters.js';
+import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
+import { type StoredProjection, storedProjectionOf } from './case-facts.repository.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from './case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
@@ -53,18 +55,43 @@ function findByIdStatement(on: Executor) {
   return on.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1);
 }
 
-/** A form saved over an open case at the version read: the statement of every case save, built once. */
+/**
+ * A form saved over an open case at the version read, with its audit row, in one statement (the
+ * statement of every case save, built once): the UPDATE is a CTE whose row, when it wrote one,
+ * the audit row's CTE names. Without a transaction around it, the two still commit together.
+ */
 function saveFormStatement(on: Executor) {
+  const saved = on.$with('saved').as(
+    on
+      .update(c)
+      .set({
+        ...placeholdersOf<CaseColumns, (typeof CASE_COLUMN_KEYS)[number]>(CASE_COLUMN_KEYS),
+        version: sql`${c.version} + 1`,
+        updatedAt: sql.placeholder('updatedAt') as unknown as Date,
+        updatedBy: sql.placeholder('updatedBy') as unknown as string,
+      })
+      .where(and(eq(c.id, sql.placeholder('id')), eq(c.version, sql.placeholder('expectedVersion')), eq(c.isClose, false)))
+      .returning(),
+  );
+  return on.with(saved, auditOfChange(on, saved, sql`${saved.id}`)).select().from(saved);
+}
+
+/** A case with what its save needs beside it: the patient's birth date and the case's stored projection. */
+function findForSaveStatement(on: Executor) {
   return on
-    .update(c)
-    .set({
-      ...placeholdersOf<CaseColumns, (typeof CASE_COLUMN_KEYS)[number]>(CASE_COLUMN_KEYS),
-      version: sql`${c.version} + 1`,
-      updatedAt: sql.placeholder('updatedAt') as unknown as Date,
-      updatedBy: sql.placeholder('updatedBy') as unknown as string,
-    })
-    .where(and(eq(c.id, sql.placeholder('id')), eq(c.version, sql.placeholder('expectedVersion')), eq(c.isClose, false)))
-    .returning();
+    .select({ row: c, patientBirthDate: patients.birthDate, projection: storedProjectionOf(sql`${sql.identifier('patient_cases')}.${sql.identifier('id')}`) })
+    .from(c)
+    .innerJoin(patients, eq(patients.id, c.patientId))
+    .where(eq(c.id, sql.placeholder('id')))
+    .limit(1);
+}
+
+/** What a case save reads, in one statement. */
+export interface CaseForSave {
+  row: CaseRow;
+  patientBirthDate: string | null;
+  /** The reporting projection as stored (null: none yet). */
+  projection: StoredProjection | null;
 }
 
 @Injectable()
@@ -84,6 +111,12 @@ export class CasesRepository {
       .from(c)
       .where(eq(c.patientId, patientId))
       .orderBy(sql`${c.admissionDate} desc nulls first`, desc(c.createdAt), asc(c.id));
+  }
+
+  /** A case with the patient's birth date and its stored projection, in one read: what a save needs. */
+  async findForSave(id: string): Promise<CaseForSave | null> {
+    const [found] = await prepared(this.database.db, 'cases_find_for_save', findForSaveStatement).execute({ id });
+    return found ?? null;
   }
 
   async insert(tx: Executor, values: NewCaseRow): Promise<CaseRow> {
@@ -107,16 +140,19 @@ export class CasesRepository {
 
   /**
    * The case save's write: `columns` over the case when it is still open and at `expectedVersion`,
-   * bumping the version. null when another change came first. One prepared statement: a save runs
-   * it on every click of Save.
+   * bumping the version, with its audit row (`audit`, written only when the case is). null when
+   * another change came first. One prepared statement: a save runs it on every click of Save.
    */
-  async saveFormIfVersion(tx: Executor, id: string, expectedVersion: number, columns: CaseColumns, actorId: string | null): Promise<CaseRow | null> {
-    const [row] = await prepared(tx, 'cases_save_form', saveFormStatement).execute({
+  async saveFormIfVersion(
+    executor: Executor, id: string, expectedVersion: number, columns: CaseColumns, actorId: string | null, audit: ChangeAudit,
+  ): Promise<CaseRow | null> {
+    const [row] = await prepared(executor, 'cases_save_form', saveFormStatement).execute({
       ...columns,
       id,
       expectedVersion,
       updatedAt: new Date(),
       updatedBy: actorId,
+      ...auditOfChangeValues(audit),
     });
     return row ?? null;
   }

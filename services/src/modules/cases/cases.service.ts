@@ -8,10 +8,10 @@ import { listFilter } from '../../common/paging/list-query.dto.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
-import { type AuditActor, type AuditEntryView, AuditService } from '../audit/audit.service.js';
+import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
 import { diffChanges } from '../audit/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
-import { writeCaseFacts } from './case-facts.repository.js';
+import { type StoredProjection, changesNothing, projectionChange, writeCaseFacts, writeProjectionChange } from './case-facts.repository.js';
 import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
@@ -72,16 +72,18 @@ export class CasesService {
     if (input.version === undefined) {
       throw badField('version', 'version is required: send the version of the case you opened');
     }
-    const row = await this.requireCase(patientId, caseId);
+    // The case, its patient's birth date and its stored projection, in one read.
+    const found = await this.repository.findForSave(caseId);
+    if (!found || found.row.patientId !== patientId) throw casesError(CasesErrorCode.CaseNotFound);
+    const { row } = found;
     const before = toCaseForm(row);
     if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
     if (input.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
 
-    const patient = await this.patients.require(patientId);
-    const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: patient.birthDate });
+    const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: found.patientBirthDate });
     this.assertSavable(after);
     this.assertConfirmed(before, after, input.confirmedWarnings);
-    return toCaseForm(await this.save(actor, row, before, after));
+    return toCaseForm(await this.save(actor, row, before, after, { stored: found.projection }));
   }
 
   async close(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
@@ -164,25 +166,43 @@ export class CasesService {
 
   /**
    * Writes `after` over `row` if the case is still open and at the version read, and audits the
-   * changed fields. Nothing changed: nothing is written. In `tx` when given, else in its own transaction.
+   * changed fields. Nothing changed: nothing is written.
+   *
+   * In `tx` when given, which then also reads the stored projection. Otherwise `stored` is the
+   * projection read beside `row`: it is still the stored one when the write succeeds, since every
+   * write of a case's projection bumps that case's version, which the write requires unchanged.
+   * When the save changes nothing the reports read (a room, a note: most saves), the case and its
+   * audit row are one statement, which commits them together with no transaction around it.
    */
-  async save(actor: AuditActor, row: CaseRow, before: CaseForm, after: CaseForm, tx?: Executor): Promise<CaseRow> {
+  async save(actor: AuditActor, row: CaseRow, before: CaseForm, after: CaseForm, within: { tx: Executor } | { stored: StoredProjection | null }): Promise<CaseRow> {
     const changes = diffChanges(auditable(before), auditable(after), AUDIT_OMIT);
     if (changes.length === 0) return row;
+    const columns = toCaseColumns(after);
+    const audit = rowOf({ actor, entity: 'case', entityId: row.id, action: 'update', changes });
     const write = async (executor: Executor): Promise<CaseRow> => {
       let saved: CaseRow | null;
       try {
-        saved = await this.repository.saveFormIfVersion(executor, row.id, row.version, toCaseColumns(after), actor.id);
+        saved = await this.repository.saveFormIfVersion(executor, row.id, row.version, columns, actor.id, audit);
       } catch (error) {
         if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
         throw error;
       }
       if (!saved) throw await this.conflict(row.id, executor);
-      await writeCaseFacts(executor, saved);
-      await this.audit.record(executor, { actor, entity: 'case', entityId: row.id, action: 'update', changes });
       return saved;
     };
-    return tx ? write(tx) : this.database.transaction(write);
+    if ('tx' in within) {
+      const saved = await write(within.tx);
+      await writeCaseFacts(within.tx, saved);
+      return saved;
+    }
+    // The projection of the case as it will be stored: the row read with the columns written.
+    const projection = projectionChange(within.stored, { ...row, ...columns });
+    if (changesNothing(projection)) return write(this.database.db);
+    return this.database.transaction(async (tx) => {
+      const saved = await write(tx);
+      await writeProjectionChange(tx, projection);
+      return saved;
+    });
   }
 
   /**
