@@ -42,4 +42,13 @@ describe('the one sanitising step', () => {
     expect(fieldOf(() => sanitizeInput(JSON.parse('{"x":{"__proto__":{"p":1}}}')))).toBe('x.__proto__');
     expect(fieldOf(() => sanitizeInput({ constructor: { prototype: {} } }))).toBe('constructor');
   });
+
+  it('passes printable ASCII as it is, and refuses every control character below space and DEL (the edges of the printable range)', () => {
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)).join('');
+    expect(sanitizeInput({ all: printable })).toEqual({ all: printable });
+    for (const code of [0x01, 0x08, 0x0b, 0x1f, 0x7f, 0x80, 0x9f]) {
+      expect(fieldOf(() => sanitizeInput({ room: `Ward ${String.fromCharCode(code)}` }))).toBe('room');
+    }
+    expect(sanitizeInput({ room: 'Ward\r3' })).toEqual({ room: 'Ward\n3' });
+  });
 });

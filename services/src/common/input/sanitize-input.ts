@@ -16,6 +16,8 @@ const INVISIBLE = /^[\p{White_Space}\p{Cf}\p{Mn}\p{Me}\u115F\u1160\u3164\uFFA0\u
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const PLAIN_SPACE = /^[ \t\r\n]*$/;
+/** Text that passes every check unchanged: space to tilde only (no control, no surrogate, no carriage return, all visible or plain space). */
+const PRINTABLE_ASCII = /^[\x20-\x7E]*$/;
 /** Keys that could reach an object's prototype when a body is copied or merged. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 /** A body nested deeper than the JSON parser allows never gets here; this only bounds the walk. */
@@ -32,6 +34,8 @@ function childPath(parent: string, key: string | number): string {
 
 /** The text checked and normalised, or a 400 naming `field`. */
 export function sanitizeText(value: string, field: string, keepAsIs = false): string {
+  // Printable ASCII and nothing else (most keys and values): nothing to refuse, and already NFC.
+  if (PRINTABLE_ASCII.test(value)) return value;
   const name = field || 'body';
   if (value.includes('\u0000')) throw badField(name, `${name} must not contain a NUL character`);
   if (LONE_SURROGATE.test(value)) throw badField(name, `${name} contains a broken character (an unpaired surrogate)`);

@@ -31,4 +31,14 @@ describe('diffChanges: the audit log records changed fields with old and new val
       { field: 'at', old: '2024-01-01T00:00:00.000Z', new: '2024-01-02T00:00:00.000Z' },
     ]);
   });
+
+  it('tells a number from the same digits as text, a value from null, and a list from an object, while a missing value is null', () => {
+    expect(diffChanges({ gravida: 1, para: null, list: [], o: {} }, { gravida: '1', para: 0, list: {}, o: [] })).toEqual([
+      { field: 'gravida', old: 1, new: '1' },
+      { field: 'para', old: null, new: 0 },
+      { field: 'list', old: [], new: {} },
+      { field: 'o', old: {}, new: [] },
+    ]);
+    expect(diffChanges({}, { room: undefined, note: null })).toEqual([]);
+  });
 });

@@ -48,7 +48,10 @@ function normalize(value: unknown): unknown {
   return value;
 }
 
+/** Equal values: primitives by ===, objects and lists by their canonical JSON (a case form's hundred fields are mostly primitives). */
 function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return false;
   return canonical(a) === canonical(b);
 }
 
