@@ -152,11 +152,13 @@ export function IsLookupEntries(list: readonly LookupEntry[], label: string): Pr
   });
 }
 
-function isCodeId(table: CodeTable, value: unknown): boolean {
+/** A number that is an id of the code table (IsCode's test). */
+export function isCodeId(table: CodeTable, value: unknown): boolean {
   return typeof value === 'number' && isCode(table, value);
 }
 
-function isLookupId(list: readonly LookupEntry[], level: LookupLevel, value: unknown): boolean {
+/** A whole number that is an id of the reference list at `level` (IsLookupId's test). */
+export function isLookupId(list: readonly LookupEntry[], level: LookupLevel, value: unknown): boolean {
   if (typeof value !== 'number' || !Number.isInteger(value)) return false;
   return level === 'category' ? list.some((entry) => entry.id === value) : findLookupEntry(list, value) !== undefined;
 }

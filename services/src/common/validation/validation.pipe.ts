@@ -1,6 +1,7 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import type { FieldError } from '@pnss/libs/api';
 import { CommonErrorCode, commonError } from '../errors/common.errors.js';
+import { FastCheckedValidationPipe } from './fast-check.js';
 
 /** Shown first when a field has several failures: say it is missing before saying it is malformed. */
 const FIRST_CONSTRAINTS = ['whitelistValidation', 'isDefined', 'isNotEmpty'];
@@ -38,7 +39,10 @@ export const VALIDATION_OPTIONS = {
   exceptionFactory: (errors: ValidationError[]) => commonError(CommonErrorCode.ValidationFailed, toFieldErrors(errors)),
 } as const;
 
-/** Every body and query is validated against its DTO; unknown fields are a 400 naming the field. */
+/**
+ * Every body and query is validated against its DTO; unknown fields are a 400 naming the field. A
+ * DTO with a fast check (fast-check.ts) lets a certainly valid body past class-validator.
+ */
 export function createValidationPipe(): ValidationPipe {
-  return new ValidationPipe(VALIDATION_OPTIONS);
+  return new FastCheckedValidationPipe(VALIDATION_OPTIONS);
 }

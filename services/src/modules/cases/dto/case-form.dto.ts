@@ -12,7 +12,11 @@ import {
   historyEntryKey, INT32_MAX, IsCalendarDate, IsCode, IsCodeList, IsLookupEntries, IsLookupId, IsLookupIdList, IsUniqueList, lookupIdCount,
 } from '../../../common/validation/field-validators.js';
 import { GyneDiagnosisEntryDto, HISTORY_MAX_ENTRIES, HistoryEntryDto } from '../../../common/validation/history-entry.dto.js';
-import { CASE_FORM_FIELD_SPECS, type FieldSpec, GYNE_FORM_FIELD_SPECS, INFANT_FIELD_SPECS } from './case-form.field-specs.js';
+import { registerFastCheck } from '../../../common/validation/fast-check.js';
+import { compileCaseFormCheck } from './case-form.fast-check.js';
+import {
+  CASE_FORM_FIELD_SPECS, CONFIRMED_FIELD_NAME_MAX, CONFIRMED_WARNINGS_MAX, type FieldSpec, GYNE_FORM_FIELD_SPECS, INFANT_FIELD_SPECS,
+} from './case-form.field-specs.js';
 
 /** One neonatal record (SPEC.md §3 "Infant (neonatal item)"); its fields come from INFANT_FIELD_SPECS. */
 export class InfantDto {}
@@ -20,7 +24,6 @@ export class InfantDto {}
 /** The gyne form draft; its fields come from GYNE_FORM_FIELD_SPECS. */
 export class GyneFormDraftDto {}
 
-const CONFIRMED_WARNINGS_MAX = 50;
 
 /**
  * Body of POST /api/patients/:patientid/cases and PUT .../cases/:caseid: any subset of the case
@@ -39,7 +42,7 @@ export class CaseFormDto {
   @IsArray({ message: 'confirmedWarnings must be a list' })
   @ArrayMaxSize(CONFIRMED_WARNINGS_MAX, { message: `confirmedWarnings may hold at most ${CONFIRMED_WARNINGS_MAX} fields` })
   @IsString({ each: true, message: 'confirmedWarnings must be a list of field names' })
-  @MaxLength(100, { each: true, message: 'confirmedWarnings must be a list of field names' })
+  @MaxLength(CONFIRMED_FIELD_NAME_MAX, { each: true, message: 'confirmedWarnings must be a list of field names' })
   confirmedWarnings?: string[];
 }
 
@@ -179,3 +182,8 @@ function applyFieldSpecs(target: new () => object, rules: Record<string, FieldSp
 applyFieldSpecs(InfantDto, INFANT_FIELD_SPECS, (field) => fieldMeta(`neonatal[].${field}`).label);
 applyFieldSpecs(GyneFormDraftDto, GYNE_FORM_FIELD_SPECS, (field) => `Gyne form ${field}`);
 applyFieldSpecs(CaseFormDto, CASE_FORM_FIELD_SPECS, (field) => fieldMeta(field).label);
+
+registerFastCheck(
+  CaseFormDto,
+  compileCaseFormCheck({ caseForm: CASE_FORM_FIELD_SPECS, infant: INFANT_FIELD_SPECS, gyneForm: GYNE_FORM_FIELD_SPECS }),
+);

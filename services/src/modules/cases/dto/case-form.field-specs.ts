@@ -54,6 +54,9 @@ const limited = (limit: PlausibilityLimit): FieldSpec => ({
 });
 
 const CASE_NUMBER_MAX = 50;
+/** A save's confirmedWarnings: at most this many field names, each at most this long. */
+export const CONFIRMED_WARNINGS_MAX = 50;
+export const CONFIRMED_FIELD_NAME_MAX = 100;
 const C = CASE_PLAUSIBILITY_LIMITS;
 const I = INFANT_PLAUSIBILITY_LIMITS;
 
