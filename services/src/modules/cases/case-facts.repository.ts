@@ -82,11 +82,11 @@ function projectionJson(): SQL<StoredProjection> {
 }
 
 /**
- * The stored projection of the case whose id is `caseId` (a column of the outer query), null when
- * it has none: a case save reads it beside the case, in the same statement.
+ * The stored projection of the patient_cases row of the outer query, null when it has none: a case
+ * save reads it beside the case, in the same statement.
  */
-export function storedProjectionOf(caseId: SQL): SQL<StoredProjection | null> {
-  return sql<StoredProjection | null>`(select ${projectionJson()} from ${caseFacts} where ${qualified(caseFacts, caseFacts.caseId)} = ${caseId})`;
+export function storedProjectionOfCase(): SQL<StoredProjection | null> {
+  return sql<StoredProjection | null>`(select ${projectionJson()} from ${caseFacts} where ${qualified(caseFacts, caseFacts.caseId)} = ${qualified(patientCases, patientCases.id)})`;
 }
 
 /** The stored projection of a case, in one read. */

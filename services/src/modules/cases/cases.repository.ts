@@ -7,7 +7,7 @@ import {
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
-import { type StoredProjection, storedProjectionOf } from './case-facts.repository.js';
+import { type StoredProjection, storedProjectionOfCase } from './case-facts.repository.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from './case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
@@ -79,7 +79,7 @@ function saveFormStatement(on: Executor) {
 /** A case with what its save needs beside it: the patient's birth date and the case's stored projection. */
 function findForSaveStatement(on: Executor) {
   return on
-    .select({ row: c, patientBirthDate: patients.birthDate, projection: storedProjectionOf(sql`${sql.identifier('patient_cases')}.${sql.identifier('id')}`) })
+    .select({ row: c, patientBirthDate: patients.birthDate, projection: storedProjectionOfCase() })
     .from(c)
     .innerJoin(patients, eq(patients.id, c.patientId))
     .where(eq(c.id, sql.placeholder('id')))

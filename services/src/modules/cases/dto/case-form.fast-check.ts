@@ -79,7 +79,7 @@ function fieldCheck(spec: FieldSpec, nested: { infant: FastCheck; gyneForm: Fast
  * answering a new object with each field's value as validation hands it on; `extra` checks fields
  * the DTO declares beside its specs.
  */
-export function compileFieldSpecs(
+function compileFieldSpecs(
   specs: Record<string, FieldSpec>,
   nested: { infant: FastCheck; gyneForm: FastCheck },
   extra: Record<string, FieldCheck> = {},
