@@ -43,11 +43,10 @@ export type ChangeAudit = Omit<InsertedAuditRow, 'entityId'>;
  * together with no transaction around them. Its values are placeholders: pass auditOfChangeValues.
  */
 export function auditOfChange(on: Executor, changed: Subquery, changedId: SQL) {
-  const value = (name: keyof ChangeAudit, type: string) => sql`${sql.placeholder(`audit_${name}`)}::${sql.raw(type)}`;
-  return on.$with('audited', {}).as(sql`insert into ${auditLog} (actor_id, actor_username, entity, entity_id, action, changes, ip)
-    select ${value('actorId', 'uuid')}, ${value('actorUsername', 'text')}, ${value('entity', 'text')}, ${changedId}::text,
-           ${value('action', 'text')}, ${value('changes', 'jsonb')}, ${value('ip', 'text')}
-    from ${changed}`);
+  const value = (name: keyof ChangeAudit) => sql`${sql.placeholder(`audit_${name}`)}::${sql.raw(auditLog[name].getSQLType())}`;
+  const columns = sql.join(INSERT_KEYS.map((key) => sql.identifier(auditLog[key].name)), sql`, `);
+  const values = sql.join(INSERT_KEYS.map((key) => (key === 'entityId' ? sql`${changedId}::text` : value(key))), sql`, `);
+  return on.$with('audited', {}).as(sql`insert into ${auditLog} (${columns}) select ${values} from ${changed}`);
 }
 
 /** The placeholder values of auditOfChange for one audit row (its changes as JSON text). */
