@@ -128,16 +128,28 @@ function findViewStatement(on: Executor) {
 }
 
 /**
- * The name words that contain the typed text (lowercased, as the words are) and some patient has now,
- * in a fixed order, with how many patients have each.
+ * Every typed word's name words, in one statement: for each of `patterns` (in the order typed, as
+ * `position` from 1), the name words that contain it (lowercased, as the words are) and some patient
+ * has now, in a fixed order, at most MAX_TERM_WORDS + 1 of them, with how many patients have each;
+ * and on every row, whether some name has no pair terms (migration 0011: more than 12 different
+ * words), which a two-word search must know before it reads pairs.
  */
-function nameWordsStatement(on: Executor) {
+function typedWordsStatement(on: Executor) {
+  const w = patientNameWords;
+  const typed = sql`unnest(${sql.placeholder('patterns')}::text[]) with ordinality as typed(pattern, position)`;
+  const found = on
+    .select({ word: w.word, patients: w.patients })
+    .from(w)
+    .where(and(like(w.word, sql`lower(typed.pattern)`), gt(w.patients, 0)))
+    .orderBy(w.word)
+    .limit(MAX_TERM_WORDS + 1)
+    .as('found');
+  const pairless = on.select({ one: sql`1` }).from(patientNameTerms).where(eq(patientNameTerms.word, '')).limit(1);
   return on
-    .select({ word: patientNameWords.word, patients: patientNameWords.patients })
-    .from(patientNameWords)
-    .where(and(like(patientNameWords.word, sql`lower(${sql.placeholder('pattern')})`), gt(patientNameWords.patients, 0)))
-    .orderBy(patientNameWords.word)
-    .limit(MAX_TERM_WORDS + 1);
+    .select({ position: sql<string>`typed.position`, word: found.word, patients: found.patients, pairless: sql<boolean>`exists (${pairless})` })
+    .from(typed)
+    .crossJoinLateral(found)
+    .orderBy(sql`typed.position`, found.word);
 }
 
 /** The patients of one name word: an index range of patient_name_terms, already in list order. */
@@ -164,11 +176,15 @@ function pageIdOf(column: AnyPgColumn) {
 
 /**
  * The list rows of a page whose ids were found first (a deferred join): only those rows are read from
- * patients, with their flags, in the list's order.
+ * patients, with their flags (and `extra`, a count say), in the list's order.
  */
-function pageRowsOf(on: Executor, pageIds: SubqueryWithSelection<ReturnType<typeof pageIdOf>, 'page_ids'>) {
+function pageRowsOf<E extends Record<string, SQL.Aliased>>(
+  on: Executor,
+  pageIds: SubqueryWithSelection<ReturnType<typeof pageIdOf>, 'page_ids'>,
+  extra: E = {} as E,
+) {
   return on
-    .select({ ...listColumns, ...LIST_FLAGS })
+    .select({ ...listColumns, ...LIST_FLAGS, ...extra })
     .from(pageIds)
     .innerJoin(patients, eq(patients.id, pageIds.pageId))
     .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -176,9 +192,9 @@ function pageRowsOf(on: Executor, pageIds: SubqueryWithSelection<ReturnType<type
 }
 
 /** One term's page: an index range of patient_name_terms, already in list order, then those rows. */
-function termPageStatement(on: Executor) {
+function termPageIds(on: Executor) {
   const t = patientNameTerms;
-  const pageIds = on
+  return on
     .select(pageIdOf(t.patientId))
     .from(t)
     .where(eq(t.word, sql.placeholder('term')))
@@ -186,20 +202,67 @@ function termPageStatement(on: Executor) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page_ids');
-  return pageRowsOf(on, pageIds);
 }
 
-/**
- * Whether some patient's name has more than 12 different words: such a name has no pair terms but
- * the empty term (migration 0011), so two-word searches cannot be answered from the pairs.
- */
-function pairlessNameStatement(on: Executor) {
-  return on.select({ id: patientNameTerms.patientId }).from(patientNameTerms).where(eq(patientNameTerms.word, '')).limit(1);
+function termPageStatement(on: Executor) {
+  return pageRowsOf(on, termPageIds(on));
 }
 
 /** How many patients have one term: its range, counted by an index-only scan. */
+function termCount(on: Executor, term: SQL) {
+  return on.select({ n: count_() }).from(patientNameTerms).where(eq(patientNameTerms.word, term));
+}
+
 function termCountStatement(on: Executor) {
-  return on.select({ n: count_() }).from(patientNameTerms).where(eq(patientNameTerms.word, sql.placeholder('term')));
+  return termCount(on, sql`${sql.placeholder('term')}`);
+}
+
+/** How many patients have one of several terms (a text[]), a patient with two of them once. */
+function termsCount(on: Executor, terms: SQL) {
+  const t = patientNameTerms;
+  return on.select({ n: countDistinct(t.patientId) }).from(t).where(sql`${t.word} = any(${terms})`);
+}
+
+const TERMS = sql`${sql.placeholder('terms')}::text[]`;
+
+function termsCountStatement(on: Executor) {
+  return termsCount(on, TERMS);
+}
+
+/**
+ * One term's page with the term's count on every row, in one statement: the count is a scalar
+ * subquery over the same range, read once.
+ */
+function countedTermPageStatement(on: Executor) {
+  return pageRowsOf(on, termPageIds(on), { total: sql<string>`(${termCount(on, sql`${sql.placeholder('term')}`)})`.as('total') });
+}
+
+/**
+ * The page of several terms (name words, or pairs of words) in one statement. The page is among the
+ * first `reach` (skip + limit) patients of each term's range, so each range is read that far only, in
+ * key order, and the ranges are merged, a patient with two of the terms once (grouped by the key); the count, on every
+ * row, reads the ranges whole, a patient with two of the terms once.
+ */
+function termsPageStatement(on: Executor) {
+  const t = patientNameTerms;
+  const range = on
+    .select({ lastKey: t.lastKey, firstKey: t.firstKey, patientId: t.patientId })
+    .from(t)
+    .where(eq(t.word, sql`term.word`))
+    .orderBy(...TERMS_ORDER)
+    .limit(sql.placeholder('reach'))
+    .as('range');
+  const rangeKey = [range.lastKey, range.firstKey, range.patientId] as const;
+  const pageIds = on
+    .select(pageIdOf(range.patientId))
+    .from(sql`unnest(${TERMS}) as term(word)`)
+    .crossJoinLateral(range)
+    .groupBy(...rangeKey)
+    .orderBy(...rangeKey)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page_ids');
+  return pageRowsOf(on, pageIds, { total: sql<string>`(${termsCount(on, TERMS)})`.as('total') });
 }
 
 /** The two case counts of the home screen in one read. */
@@ -265,11 +328,8 @@ export class PatientsRepository {
     const words = searchWords(filter.search);
     // Without its search, the list would be the whole one: no tag, case type or dates.
     const otherwiseUnfiltered = counterFor({ ...filter, search: undefined }) === 'patients';
-    // Each typed word's name words first (a dictionary of a few thousand short words, 0.05 ms each).
-    const [typed, pairless] = await Promise.all([
-      Promise.all(words.map((text) => this.typedWord(text))),
-      words.length === 2 && otherwiseUnfiltered ? this.somePairlessName() : true,
-    ]);
+    // Each typed word's name words first, all in one statement (a dictionary of a few thousand short words).
+    const { typed, pairless } = await this.typedWords(words);
     // A typed word that no name holds: no patient matches every word.
     if (typed.some((w) => w.within?.length === 0)) return { rows: [], count: 0 };
     // One or two words and no other filter: the ranges of their terms, words or pairs of words.
@@ -328,55 +388,48 @@ export class PatientsRepository {
   /**
    * A search from patient_name_terms (migrations 0009, 0011): the patients who have one of `terms` (name
    * words, or pairs of words), paged by an index-only scan of the terms' primary key, whose key is the
-   * list's order, then the page's 100 rows from patients. `count` is given when it is known (a word's,
-   * kept in its dictionary row); otherwise the terms' ranges are counted, a patient with two of them once.
+   * list's order, then the page's 100 rows from patients, in one statement. `count` is given when it is
+   * known (a word's, kept in its dictionary row); otherwise the statement counts the terms' ranges, a
+   * patient with two of them once, on every row of the page.
    */
   private async pageByTerms(terms: readonly string[], count: number | null, limit: number, skip: number): Promise<{ rows: PatientListRow[]; count: number }> {
     const db = this.database.db;
-    const t = patientNameTerms;
-    if (terms.length === 1) {
-      const term = terms[0];
-      const [rows, n] = await Promise.all([
-        prepared(db, 'patients_search_term_page', termPageStatement).execute({ term, limit, offset: skip }),
-        count ?? prepared(db, 'patients_search_term_count', termCountStatement).execute({ term }).then(([row]) => Number(row.n)),
-      ]);
-      return { rows: rows.map(toRow), count: n };
+    if (terms.length === 1 && count !== null) {
+      const rows = await prepared(db, 'patients_search_term_page', termPageStatement).execute({ term: terms[0], limit, offset: skip });
+      return { rows: rows.map(toRow), count };
     }
-    // The page is among the first skip + limit patients of each term's range, so each range is read
-    // that far only (in key order), and the ranges are merged; the count reads them all, a patient
-    // with two of the terms once.
-    const ranges = sql.join(
-      terms.map((w) => sql`(select ${t.lastKey}, ${t.firstKey}, ${t.patientId} from ${t} where ${t.word} = ${w} order by 1, 2, 3 limit ${skip + limit})`),
-      sql` union all `,
-    );
-    const [page, total] = await Promise.all([
-      db.execute(
-        sql`select patient_id from (select distinct * from (${ranges}) r) u order by last_key, first_key, patient_id limit ${limit} offset ${skip}`,
-      ),
-      count ?? db.select({ n: countDistinct(t.patientId) }).from(t).where(inArray(t.word, [...terms])).then(([row]) => Number(row.n)),
-    ]);
-    const ids = (page as { rows: Array<{ patient_id: string }> }).rows.map((r) => r.patient_id);
-    const rows =
-      ids.length === 0
-        ? []
-        : await db
-            .select({ ...listColumns, ...LIST_FLAGS })
-            .from(patients)
-            .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
-            .where(inArray(patients.id, ids))
-            .orderBy(...NAME_ORDER);
-    return { rows: rows.map(toRow), count: total };
+    const counted =
+      terms.length === 1
+        ? await prepared(db, 'patients_search_term_page_counted', countedTermPageStatement).execute({ term: terms[0], limit, offset: skip })
+        : await prepared(db, 'patients_search_terms_page', termsPageStatement).execute({ terms: [...terms], reach: skip + limit, limit, offset: skip });
+    const rows = counted.map(({ total: _total, ...r }) => toRow(r));
+    if (counted.length > 0) return { rows, count: Number(counted[0].total) };
+    // An empty page: none at all, or a page past the end, which still says how many there are.
+    return { rows, count: skip === 0 ? 0 : await this.countTerms(terms) };
   }
 
-  /** A word of the search with the name words that contain it, whatever its case (null past MAX_TERM_WORDS). */
-  private async typedWord(text: string): Promise<TypedWord> {
-    const found = await prepared(this.database.db, 'patients_search_words', nameWordsStatement).execute({ pattern: containsPattern(text) });
-    return { text, within: found.length <= MAX_TERM_WORDS ? found : null };
+  /** How many patients have one of `terms`, a patient with two of them once. */
+  private async countTerms(terms: readonly string[]): Promise<number> {
+    const db = this.database.db;
+    const [row] =
+      terms.length === 1
+        ? await prepared(db, 'patients_search_term_count', termCountStatement).execute({ term: terms[0] })
+        : await prepared(db, 'patients_search_terms_count', termsCountStatement).execute({ terms: [...terms] });
+    return Number(row.n);
   }
 
-  /** Some patient's name has more than 12 different words, and so no pair terms (pairlessNameStatement). */
-  private async somePairlessName(): Promise<boolean> {
-    return (await prepared(this.database.db, 'patients_search_pairless', pairlessNameStatement).execute()).length > 0;
+  /**
+   * The words of the search with the name words that contain each, whatever its case (null past
+   * MAX_TERM_WORDS), and whether some name has no pair terms: one statement (typedWordsStatement).
+   */
+  private async typedWords(words: readonly string[]): Promise<{ typed: TypedWord[]; pairless: boolean }> {
+    if (words.length === 0) return { typed: [], pairless: false };
+    const found = await prepared(this.database.db, 'patients_search_words', typedWordsStatement).execute({ patterns: words.map(containsPattern) });
+    const typed = words.map((text, i) => {
+      const within = found.filter((row) => Number(row.position) === i + 1).map(({ word, patients }) => ({ word, patients }));
+      return { text, within: within.length <= MAX_TERM_WORDS ? within : null };
+    });
+    return { typed, pairless: found.some((row) => row.pairless) };
   }
 
   /** One of the counts kept by the triggers of migration 0006 (exact, in step with every committed change). */
