@@ -57,7 +57,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   // A hop count trusts that many proxies nearest to us (proxy-addr counts hops from the socket).
   const hops = config.trustProxy;
   const trustProxy = typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops;
-  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: BODY_LIMIT_BYTES });
+  // No Nest middleware anywhere (route hooks and guards do that work): without middie, no request
+  // pays its onRequest pass over an empty middleware list.
+  const adapter = new FastifyAdapter({ trustProxy, bodyLimit: BODY_LIMIT_BYTES, skipMiddie: true });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: options.logger ?? ['warn', 'error'],
     abortOnError: false,
