@@ -2,10 +2,12 @@
 //
 // Writes a realistic department straight into PostgreSQL: patients with Filipino names and birth
 // dates, one case each and a second case for three in ten, spread over five years of admissions
-// (70% OB, 4% still open, half of those still admitted, 1% archived). Rows are made by PostgreSQL
-// itself (INSERT ... SELECT over generate_series, 50,000 rows a statement), so a million patients
-// take minutes, not hours. Names, dates and ids are a pure function of the row number: two runs
-// give the same data, and the bench knows what a search will find.
+// (70% OB, 4% still open, half of those still admitted, 1% archived). Every closed OB case is a
+// delivery with its infants, manner, indications and the mother's outcome, so that the mortality and
+// indication reports have something to count. Rows are made by PostgreSQL itself (INSERT ... SELECT
+// over generate_series, 50,000 rows a statement), so a million patients take minutes, not hours.
+// Names, dates, outcomes and ids are a pure function of the row number: two runs give the same
+// data, and the bench knows what a search will find.
 //
 // The schema is migrated first (the services' own migrations). The list counters of migration
 // 0006 are kept by their triggers as the rows go in; VACUUM ANALYZE at the end sets the
@@ -80,11 +82,32 @@ const CASES_SQL = `
            current_date - (CASE WHEN h < 40 THEN h % 10 ELSE (h * 7 + i) % 1800 END)::int AS admission,
            h < 40 AS open,
            h >= 990 AS archived,
-           CASE WHEN (i + k) % 10 < 7 THEN 1 ELSE 2 END AS form_type
+           CASE WHEN (i + k) % 10 < 7 THEN 1 ELSE 2 END AS form_type,
+           -- A second per-case number in [0, 1000), independent of h, for the delivery's outcomes.
+           ((i * 40503::bigint + k * 9973::bigint) % 1000)::int AS g
     FROM src
+  ), outcome AS (
+    -- A closed OB case is a delivery: 2% twins, 30% caesarean (with one of the 23 indications), one
+    -- mother in a thousand died (postpartal), 2% of first infants not born alive or died after birth
+    -- (statuses 2 to 6, evenly).
+    SELECT d.*,
+           d.form_type = 1 AND NOT d.open AS delivered,
+           d.g % 50 = 0 AS twins,
+           CASE WHEN d.g % 10 < 3 THEN 1 ELSE 2 END AS manner,
+           CASE WHEN d.g % 10 < 3 THEN jsonb_build_array(101 + (d.i % 23)::int) ELSE '[]'::jsonb END AS indications,
+           (d.i + d.k) % 1000 = 0 AS died,
+           jsonb_build_object(
+             'status', CASE WHEN d.g BETWEEN 100 AND 119 THEN 2 + d.g % 5 ELSE 1 END,
+             'pediatricAge', 36 + d.g % 5,
+             'pediatricWeight', 2200 + (d.i * 31) % 1800,
+             'apgar1m', CASE WHEN d.g BETWEEN 100 AND 119 THEN 0 ELSE 7 + d.g % 3 END,
+             'apgar5m', CASE WHEN d.g BETWEEN 100 AND 119 THEN 0 ELSE 9 END,
+             'anomalies', d.g % 97 = 0) AS first_infant
+    FROM dated d
   )
   INSERT INTO patient_cases (patient_id, case_num, case_form_type, is_pregnancy, is_gyne, is_close, is_archived,
-                             admission_date, discharge_date, delivery_date, age, form, closed_at, created_at, updated_at)
+                             admission_date, discharge_date, delivery_date, age, pregnancy_type, delivery_manner,
+                             mother_condition, form, closed_at, created_at, updated_at)
   SELECT ${PATIENT_ID_SQL('d.i')},
          'GEN-' || lpad(d.i::text, 7, '0') || '-' || d.k,
          d.form_type, d.form_type = 1, d.form_type = 2,
@@ -94,11 +117,24 @@ const CASES_SQL = `
          CASE WHEN d.open AND d.h % 2 = 0 THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date) END,
          CASE WHEN d.form_type = 1 AND NOT d.open THEN d.admission END,
          extract(year FROM age(d.admission, p.birth_date))::smallint,
-         '{}'::jsonb,
+         CASE WHEN d.delivered THEN (CASE WHEN d.twins THEN 2 ELSE 1 END) END,
+         CASE WHEN d.delivered THEN d.manner END,
+         CASE WHEN d.delivered THEN (CASE WHEN d.died THEN 3 ELSE 1 END) END,
+         CASE WHEN NOT d.delivered THEN '{}'::jsonb
+              WHEN d.twins THEN jsonb_build_object(
+                'isDelivered', true, 'infantsNumber', 2, 'deliveryIndication', d.indications,
+                'deliveryManner2', d.manner, 'deliveryIndication2', d.indications,
+                'deathTiming', CASE WHEN d.died THEN 3 END,
+                'neonatal', jsonb_build_array(d.first_infant, d.first_infant || jsonb_build_object(
+                  'status', 1, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9)))
+              ELSE jsonb_build_object(
+                'isDelivered', true, 'infantsNumber', 1, 'deliveryIndication', d.indications,
+                'deathTiming', CASE WHEN d.died THEN 3 END, 'neonatal', jsonb_build_array(d.first_infant))
+         END,
          CASE WHEN d.open THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date)::timestamptz END,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval
-  FROM dated d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
+  FROM outcome d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
 
 export interface GenerateOptions {
   url: string;
