@@ -128,28 +128,33 @@ function findViewStatement(on: Executor) {
 }
 
 /**
- * Every typed word's name words, in one statement: for each of `patterns` (in the order typed, as
- * `position` from 1), the name words that contain it (lowercased, as the words are) and some patient
- * has now, in a fixed order, at most MAX_TERM_WORDS + 1 of them, with how many patients have each;
- * and on every row, whether some name has no pair terms (migration 0011: more than 12 different
- * words), which a two-word search must know before it reads pairs.
+ * Every typed word's name words, in one statement for `count` typed words: for each (by `position`
+ * from 1, in the order typed), the name words that contain it (lowercased, as the words are) and some
+ * patient has now, in a fixed order, at most MAX_TERM_WORDS + 1 of them, with how many patients have
+ * each; and on every row, whether some name has no pair terms (migration 0011: more than 12 different
+ * words), which a two-word search must know before it reads pairs. The typed words are a VALUES list
+ * of `count` rows, not an unnested array of unknown length, so PostgreSQL keeps one generic plan after
+ * a few runs instead of planning the statement again at every search.
  */
-function typedWordsStatement(on: Executor) {
-  const w = patientNameWords;
-  const typed = sql`unnest(${sql.placeholder('patterns')}::text[]) with ordinality as typed(pattern, position)`;
-  const found = on
-    .select({ word: w.word, patients: w.patients })
-    .from(w)
-    .where(and(like(w.word, sql`lower(typed.pattern)`), gt(w.patients, 0)))
-    .orderBy(w.word)
-    .limit(MAX_TERM_WORDS + 1)
-    .as('found');
-  const pairless = on.select({ one: sql`1` }).from(patientNameTerms).where(eq(patientNameTerms.word, '')).limit(1);
-  return on
-    .select({ position: sql<string>`typed.position`, word: found.word, patients: found.patients, pairless: sql<boolean>`exists (${pairless})` })
-    .from(typed)
-    .crossJoinLateral(found)
-    .orderBy(sql`typed.position`, found.word);
+function typedWordsStatement(count: number) {
+  return (on: Executor) => {
+    const w = patientNameWords;
+    const rows = Array.from({ length: count }, (_, i) => sql`(${sql.raw(String(i + 1))}, ${sql.placeholder(`p${i}`)}::text)`);
+    const typed = sql`(values ${sql.join(rows, sql`, `)}) as typed(position, pattern)`;
+    const found = on
+      .select({ word: w.word, patients: w.patients })
+      .from(w)
+      .where(and(like(w.word, sql`lower(typed.pattern)`), gt(w.patients, 0)))
+      .orderBy(w.word)
+      .limit(MAX_TERM_WORDS + 1)
+      .as('found');
+    const pairless = on.select({ one: sql`1` }).from(patientNameTerms).where(eq(patientNameTerms.word, '')).limit(1);
+    return on
+      .select({ position: sql<number>`typed.position`, word: found.word, patients: found.patients, pairless: sql<boolean>`exists (${pairless})` })
+      .from(typed)
+      .crossJoinLateral(found)
+      .orderBy(sql`typed.position`, found.word);
+  };
 }
 
 /** The patients of one name word: an index range of patient_name_terms, already in list order. */
@@ -424,7 +429,8 @@ export class PatientsRepository {
    */
   private async typedWords(words: readonly string[]): Promise<{ typed: TypedWord[]; pairless: boolean }> {
     if (words.length === 0) return { typed: [], pairless: false };
-    const found = await prepared(this.database.db, 'patients_search_words', typedWordsStatement).execute({ patterns: words.map(containsPattern) });
+    const patterns = Object.fromEntries(words.map((text, i) => [`p${i}`, containsPattern(text)]));
+    const found = await prepared(this.database.db, `patients_search_words_${words.length}`, typedWordsStatement(words.length)).execute(patterns);
     const typed = words.map((text, i) => {
       const within = found.filter((row) => Number(row.position) === i + 1).map(({ word, patients }) => ({ word, patients }));
       return { text, within: within.length <= MAX_TERM_WORDS ? within : null };
