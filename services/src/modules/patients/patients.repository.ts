@@ -245,8 +245,9 @@ function countedTermPageStatement(on: Executor) {
 /**
  * The page of several terms (name words, or pairs of words) in one statement. The page is among the
  * first `reach` (skip + limit) patients of each term's range, so each range is read that far only, in
- * key order, and the ranges are merged, a patient with two of the terms once (grouped by the key); the count, on every
- * row, reads the ranges whole, a patient with two of the terms once.
+ * key order, and the ranges are merged, a patient with two of the terms once (grouped by the key).
+ * The count, on every row, reads the ranges whole, a patient with two of the terms once. (The terms
+ * are an array of any length, so this statement is planned at each run, as it was before.)
  */
 function termsPageStatement(on: Executor) {
   const t = patientNameTerms;
