@@ -145,6 +145,14 @@ describe('case form dependencies (SPEC.md §4)', () => {
     expect([f.antecedent, f.antecedentType, f.antecedentCause]).toEqual([2, 22, null]);
   });
 
+  it('clearing the antecedent of a form stored with a type but no antecedent clears the type, the first time as the second', () => {
+    // Stored before it was normalised: the type reads as its group's antecedent (1).
+    const stored: CaseForm = { ...closableObCase(), motherCondition: 3, antecedent: null, antecedentType: 11, antecedentCause: null };
+    const once = applyCaseChange(stored, { antecedent: null });
+    expect([once.antecedent, once.antecedentType]).toEqual([null, null]);
+    expect(applyCaseChange(once, { antecedent: null })).toEqual(once);
+  });
+
   it('maternal death details are cleared when the mother did not die', () => {
     const died = applyCaseChange(closableObCase(), { motherCondition: 3, antecedentType: 11, immediateCause: 8, immediateCauseOthers: 'x', deathTiming: 3, deathReviewed: true });
     expect(died.immediateCauseOthers).toBe('x');

@@ -34,8 +34,12 @@ export interface CaseChangeOptions {
  * `applyCaseChange(saved, {})` normalises a saved form. The function is idempotent.
  */
 export function applyCaseChange(form: CaseForm, patch: Partial<CaseForm>, options: CaseChangeOptions = {}): CaseForm {
-  const next: CaseForm = { ...form, ...patch };
-  const changed = (key: keyof CaseForm) => key in patch && !sameValue(patch[key], form[key]);
+  // The patch is compared with the form as it reads, normalised: a form stored before it was (an
+  // antecedent type without its antecedent, which reads as the type's group) would otherwise take a
+  // patch clearing the antecedent as no change the first time and as a change the second.
+  const base = normalizeCaseForm(form, options);
+  const next: CaseForm = { ...base, ...patch };
+  const changed = (key: keyof CaseForm) => key in patch && !sameValue(patch[key], base[key]);
   const set = <K extends keyof CaseForm>(key: K, value: CaseForm[K]) => {
     if (!(key in patch)) next[key] = value;
   };
