@@ -196,13 +196,17 @@ function pageRowsOf<E extends Record<string, SQL.Aliased>>(
     .orderBy(...NAME_ORDER);
 }
 
+/** The one term a statement reads (its `term` parameter), and several terms (a text[] `terms`). */
+const TERM = sql`${sql.placeholder('term')}`;
+const TERMS = sql`${sql.placeholder('terms')}::text[]`;
+
 /** One term's page: an index range of patient_name_terms, already in list order, then those rows. */
 function termPageIds(on: Executor) {
   const t = patientNameTerms;
   return on
     .select(pageIdOf(t.patientId))
     .from(t)
-    .where(eq(t.word, sql.placeholder('term')))
+    .where(eq(t.word, TERM))
     .orderBy(...TERMS_ORDER)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -219,7 +223,7 @@ function termCount(on: Executor, term: SQL) {
 }
 
 function termCountStatement(on: Executor) {
-  return termCount(on, sql`${sql.placeholder('term')}`);
+  return termCount(on, TERM);
 }
 
 /** How many patients have one of several terms (a text[]), a patient with two of them once. */
@@ -227,8 +231,6 @@ function termsCount(on: Executor, terms: SQL) {
   const t = patientNameTerms;
   return on.select({ n: countDistinct(t.patientId) }).from(t).where(sql`${t.word} = any(${terms})`);
 }
-
-const TERMS = sql`${sql.placeholder('terms')}::text[]`;
 
 function termsCountStatement(on: Executor) {
   return termsCount(on, TERMS);
@@ -239,7 +241,7 @@ function termsCountStatement(on: Executor) {
  * subquery over the same range, read once.
  */
 function countedTermPageStatement(on: Executor) {
-  return pageRowsOf(on, termPageIds(on), { total: sql<string>`(${termCount(on, sql`${sql.placeholder('term')}`)})`.as('total') });
+  return pageRowsOf(on, termPageIds(on), { total: sql<string>`(${termCount(on, TERM)})`.as('total') });
 }
 
 /**
