@@ -16,6 +16,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { CS_INDICATIONS } from '@pnss/libs/lookups';
+import { DELIVERY_MANNER, INFANT_STATUS, INFANT_STATUSES, MOTHER_CONDITION, PREGNANCY_TYPE, TIMINGS, isMortalityStatus } from '@pnss/libs/enums';
 import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -87,17 +89,18 @@ const CASES_SQL = `
            ((i * 40503::bigint + k * 9973::bigint) % 1000)::int AS g
     FROM src
   ), outcome AS (
-    -- A closed OB case is a delivery: 2% twins, 30% caesarean (with one of the 23 indications), one
-    -- mother in a thousand died (postpartal), 2% of first infants not born alive or died after birth
-    -- (statuses 2 to 6, evenly).
+    -- A closed OB case is a delivery: 2% twins, 30% caesarean (with one of the caesarean indications),
+    -- one mother in a thousand died (postpartal), 2% of first infants not born alive or died after
+    -- birth (the mortality statuses, evenly). The codes come from libs (DELIVERY_OUTCOME_CODES).
     SELECT d.*,
            d.form_type = 1 AND NOT d.open AS delivered,
            d.g % 50 = 0 AS twins,
-           CASE WHEN d.g % 10 < 3 THEN 1 ELSE 2 END AS manner,
-           CASE WHEN d.g % 10 < 3 THEN jsonb_build_array(101 + (d.i % 23)::int) ELSE '[]'::jsonb END AS indications,
+           CASE WHEN d.g % 10 < 3 THEN $3::int ELSE $4::int END AS manner,
+           CASE WHEN d.g % 10 < 3 THEN jsonb_build_array(($11::int[])[1 + (d.i % array_length($11::int[], 1))::int])
+                ELSE '[]'::jsonb END AS indications,
            (d.i + d.k) % 1000 = 0 AS died,
            jsonb_build_object(
-             'status', CASE WHEN d.g BETWEEN 100 AND 119 THEN 2 + d.g % 5 ELSE 1 END,
+             'status', CASE WHEN d.g BETWEEN 100 AND 119 THEN ($10::int[])[1 + d.g % array_length($10::int[], 1)] ELSE $9::int END,
              'pediatricAge', 36 + d.g % 5,
              'pediatricWeight', 2200 + (d.i * 31) % 1800,
              'apgar1m', CASE WHEN d.g BETWEEN 100 AND 119 THEN 0 ELSE 7 + d.g % 3 END,
@@ -117,24 +120,42 @@ const CASES_SQL = `
          CASE WHEN d.open AND d.h % 2 = 0 THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date) END,
          CASE WHEN d.form_type = 1 AND NOT d.open THEN d.admission END,
          extract(year FROM age(d.admission, p.birth_date))::smallint,
-         CASE WHEN d.delivered THEN (CASE WHEN d.twins THEN 2 ELSE 1 END) END,
+         CASE WHEN d.delivered THEN (CASE WHEN d.twins THEN $8::int ELSE $7::int END) END,
          CASE WHEN d.delivered THEN d.manner END,
-         CASE WHEN d.delivered THEN (CASE WHEN d.died THEN 3 ELSE 1 END) END,
+         CASE WHEN d.delivered THEN (CASE WHEN d.died THEN $5::int ELSE $6::int END) END,
          CASE WHEN NOT d.delivered THEN '{}'::jsonb
               WHEN d.twins THEN jsonb_build_object(
                 'isDelivered', true, 'infantsNumber', 2, 'deliveryIndication', d.indications,
                 'deliveryManner2', d.manner, 'deliveryIndication2', d.indications,
-                'deathTiming', CASE WHEN d.died THEN 3 END,
+                'deathTiming', CASE WHEN d.died THEN $12::int END,
                 'neonatal', jsonb_build_array(d.first_infant, d.first_infant || jsonb_build_object(
-                  'status', 1, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9)))
+                  'status', $9::int, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9)))
               ELSE jsonb_build_object(
                 'isDelivered', true, 'infantsNumber', 1, 'deliveryIndication', d.indications,
-                'deathTiming', CASE WHEN d.died THEN 3 END, 'neonatal', jsonb_build_array(d.first_infant))
+                'deathTiming', CASE WHEN d.died THEN $12::int END, 'neonatal', jsonb_build_array(d.first_infant))
          END,
          CASE WHEN d.open THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date)::timestamptz END,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval
   FROM outcome d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
+
+const POSTPARTAL = TIMINGS.find((t) => t.label === 'Postpartal')?.id;
+if (POSTPARTAL === undefined) throw new Error('libs TIMINGS has no Postpartal timing');
+
+/** The codes of a delivery's outcomes, from libs: CASES_SQL's parameters $3 to $12, in this order. */
+const DELIVERY_OUTCOME_CODES = [
+  DELIVERY_MANNER.CAESAREAN,
+  DELIVERY_MANNER.SPONTANEOUS_CEPHALIC,
+  MOTHER_CONDITION.DIED,
+  MOTHER_CONDITION.IMPROVED,
+  PREGNANCY_TYPE.SINGLETON,
+  PREGNANCY_TYPE.MULTIPLE,
+  INFANT_STATUS.LIVEBIRTH,
+  INFANT_STATUSES.map((s) => s.id).filter(isMortalityStatus),
+  // "Others" asks for a text the generator does not write.
+  CS_INDICATIONS.filter((i) => !i.prompt).map((i) => i.id),
+  POSTPARTAL,
+];
 
 export interface GenerateOptions {
   url: string;
@@ -247,7 +268,7 @@ export async function generateDepartment(options: GenerateOptions): Promise<void
       const to = Math.min(options.patients, from + batch - 1);
       await client.query('BEGIN');
       await client.query(PATIENTS_SQL, [from, to, FIRST_NAMES, MIDDLE_NAMES, LAST_NAMES]);
-      await client.query(CASES_SQL, [from, to]);
+      await client.query(CASES_SQL, [from, to, ...DELIVERY_OUTCOME_CODES]);
       await client.query('COMMIT');
       log(`patients ${to.toLocaleString('en')} of ${options.patients.toLocaleString('en')} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     }
