@@ -125,13 +125,14 @@ const CASES_SQL = `
          CASE WHEN d.delivered THEN (CASE WHEN d.died THEN $5::int ELSE $6::int END) END,
          CASE WHEN NOT d.delivered THEN '{}'::jsonb
               WHEN d.twins THEN jsonb_build_object(
-                'isDelivered', true, 'infantsNumber', 2, 'deliveryIndication', d.indications,
-                'deliveryManner2', d.manner, 'deliveryIndication2', d.indications,
+                'isDelivered', true, 'isTOLAC', false, 'infantsNumber', 2, 'deliveryIndication', d.indications,
+                -- A second twin's manner is asked only after a first twin born without a caesarean.
+                'deliveryManner2', CASE WHEN d.g % 10 < 3 THEN NULL ELSE d.manner END, 'deliveryIndication2', '[]'::jsonb,
                 'deathTiming', CASE WHEN d.died THEN $12::int END,
                 'neonatal', jsonb_build_array(d.first_infant, d.first_infant || jsonb_build_object(
                   'status', $9::int, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9)))
               ELSE jsonb_build_object(
-                'isDelivered', true, 'infantsNumber', 1, 'deliveryIndication', d.indications,
+                'isDelivered', true, 'isTOLAC', false, 'infantsNumber', 1, 'deliveryIndication', d.indications,
                 'deathTiming', CASE WHEN d.died THEN $12::int END, 'neonatal', jsonb_build_array(d.first_infant))
          END,
          CASE WHEN d.open THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date)::timestamptz END,
