@@ -4,7 +4,7 @@
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, settled, signIn } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 interface CaseRef {
@@ -334,8 +334,7 @@ describe('case form', () => {
     assert.equal(await field(page, 'caseFormType').getByLabel('OB').isChecked(), true);
     // Leaving with unsaved changes asks first.
     await page.getByRole('navigation').getByText('Cases', { exact: true }).first().click();
-    await page.getByRole('dialog', { name: 'Leave without saving?' }).waitFor();
-    await page.getByRole('button', { name: 'Stay' }).click();
+    await (await settled(page.getByRole('dialog', { name: 'Leave without saving?' }))).getByRole('button', { name: 'Stay' }).click();
     assert.match(page.url(), new RegExp(`/case/${ref.caseid}`));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully updated patient case information!').waitFor();
@@ -405,7 +404,7 @@ describe('case form', () => {
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     const focusedField = () => page.evaluate(() => document.activeElement?.closest('[data-field]')?.getAttribute('data-field'));
     const stayAndCheck = async (way: string) => {
-      await dialog.waitFor();
+      await settled(dialog);
       // Behind the question the form is still on screen: nothing has moved yet.
       assert.equal(await page.locator('.cf-page').count(), 1, `${way}: the form stays behind the question`);
       assert.match(page.url(), new RegExp(`/case/${ref.caseid}$`), `${way}: the address has not moved`);
@@ -454,7 +453,7 @@ describe('case form', () => {
     await fill(page, 'room', '9F');
     await page.getByRole('navigation').getByText('Cases', { exact: true }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
-    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await (await settled(dialog)).getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/#\/cases$/);
     await page.getByRole('heading', { name: /^Cases/ }).waitFor();
     assert.equal(await dialog.count(), 0, 'one answer was enough');

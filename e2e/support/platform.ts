@@ -59,6 +59,24 @@ export async function signIn(page: Page, username: string, password: string): Pr
 }
 
 /**
+ * Waits until `dialog` is on screen and still: antd's modals zoom in from where the pointer was, so a
+ * button pressed during that entrance can move between mouse down and mouse up, and the click never
+ * happens (a person answers a question once it has appeared; the flow does the same).
+ */
+export async function settled(dialog: Locator): Promise<Locator> {
+  await dialog.waitFor();
+  const element = await dialog.elementHandle();
+  // Still: no entrance class left on the modal (its animation starts a frame after the class is
+  // set) and no animation running in it. No named functions in here: the page runs this text as
+  // it is, without tsx's helpers.
+  await dialog.page().waitForFunction((shown) => {
+    const modal = (shown as Element).closest('.ant-modal') ?? (shown as Element);
+    return !/-(appear|enter)(\s|$)/.test(modal.className) && modal.getAnimations({ subtree: true }).length === 0;
+  }, element, { polling: 'raf' });
+  return dialog;
+}
+
+/**
  * Waits for what the user should see; when it does not come, the failure says what the user saw
  * instead (the address, the page's text and its errors) and leaves a screenshot named `name`.
  */
