@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 import { CaseFactsBackfill } from '../src/modules/cases/case-facts.repository.js';
@@ -157,5 +157,28 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(kept.length).toBeGreaterThan(0);
     await backfill.rebuildRollup();
     expect(await snapshot()).toEqual(kept);
+  });
+
+  it('the rollup rebuilt a few cases at a time (a day never split) counts what it counts rebuilt at once', async () => {
+    const snapshot = async () =>
+      ((await t.database.db.execute(sql`select dim_a, dim_b, day::text, seg_a, seg_b, n from case_facts_rollup where n <> 0 order by 1, 2, 3, 4, 5`)) as { rows: unknown[] }).rows;
+    // Closed cases on three days, two of them on the same day, one with two caesarean indications.
+    for (const [days, indications] of [[10, [101, 104]], [10, [102]], [20, []], [30, [103]]] as const) {
+      const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum(), {
+        admissionDate: daysAgo(days + 1), deliveryDate: daysAgo(days), dischargeDate: daysAgo(days - 3), deliveryIndication: [...indications],
+        ...(indications.length === 0 ? { deliveryManner: 2 } : {}),
+      }));
+      await put(`/api/patients/${patientId}/cases/${created._id}/close`, { version: created.version }).expect(200);
+    }
+    const backfill = t.app.get(CaseFactsBackfill);
+    const days = (await t.database.db.execute(sql`select count(distinct counting_date)::int as n from case_facts where counted`)) as { rows: Array<{ n: number }> };
+    expect(days.rows[0].n).toBeGreaterThanOrEqual(3);
+    const counted = await backfill.rebuildRollup();
+    const whole = await snapshot();
+    for (const casesPerStep of [1, 2]) {
+      expect(await backfill.rebuildRollup(casesPerStep)).toBe(counted);
+      expect(await snapshot()).toEqual(whole);
+    }
+    expect(await backfill.rollupInStep()).toBe(true);
   });
 });
