@@ -19,6 +19,9 @@ import { AuditReadLog } from '../modules/audit/audit-read-log.js';
 import { registerAuditReadsHook } from '../modules/audit/audit-reads.hook.js';
 import { registerSessionCacheHook } from '../modules/auth/session-cache.hook.js';
 import { SessionsRepository } from '../modules/auth/sessions.repository.js';
+import { JwtStrategy } from '../modules/auth/jwt.strategy.js';
+import { registerSessionCheckHook } from '../modules/accounts/session-check.hook.js';
+import { SignInService } from '../modules/accounts/sign-in.service.js';
 import { SeedService } from '../modules/seed/seed.service.js';
 import { RemotesFile } from '../web/remotes-file.js';
 import { registerWebFiles } from '../web/web-files.js';
@@ -82,6 +85,9 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerAnswerSerializer(fastify);
     registerAuditReadsHook(fastify, app.get(AuditReadLog));
     registerSessionCacheHook(fastify, app.get(SessionsRepository));
+    // The session check, made at every navigation, is answered once its caller is admitted, by the
+    // guard's own decision and the controller's own answer, without Nest's handler pipeline.
+    registerSessionCheckHook(fastify, app.get(JwtStrategy), app.get(SignInService));
     // Bodies are JSON only, bounded in size and depth before anything parses them.
     registerJsonBodyParser(fastify, DEFAULT_JSON_LIMITS);
     fastify.removeContentTypeParser(['text/plain']);

@@ -1,8 +1,8 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
-/** The lifecycle steps an answer passes on its way out that a route may hook on its own. */
-type OutgoingStep = 'preSerialization' | 'onSend';
-type HookOf<Step extends OutgoingStep> = Exclude<NonNullable<RouteOptions[Step]>, readonly unknown[]>;
+/** The lifecycle steps a route may hook on its own: just before its handler, and its answer's way out. */
+type RouteStep = 'preHandler' | 'preSerialization' | 'onSend';
+type HookOf<Step extends RouteStep> = Exclude<NonNullable<RouteOptions[Step]>, readonly unknown[]>;
 
 /** The methods a route answers, upper case (Fastify takes one or a list). */
 export function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
@@ -13,7 +13,7 @@ export function methodsOf(route: Pick<RouteOptions, 'method'>): string[] {
  * Adds `hook` to the route's own hooks of `step`, after those it already has (a new list, so a
  * route Fastify copies from this one, such as the HEAD of a GET, keeps its own).
  */
-export function addRouteHook<Step extends OutgoingStep>(route: RouteOptions, step: Step, hook: HookOf<Step>): void {
+export function addRouteHook<Step extends RouteStep>(route: RouteOptions, step: Step, hook: HookOf<Step>): void {
   const current = route[step];
   const hooks = current === undefined ? [hook] : Array.isArray(current) ? [...(current as unknown[]), hook] : [current, hook];
   route[step] = hooks as RouteOptions[Step];

@@ -5,7 +5,7 @@ import { routeAccessOf } from '../../common/access/route-access.js';
 import { CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
 import { ACCESS_RULE_KEY, type AccessRule } from './decorators/access.decorator.js';
-import { AuthenticationError, JwtStrategy } from './jwt.strategy.js';
+import { AuthenticationError, type AuthenticationFailure, JwtStrategy } from './jwt.strategy.js';
 
 type ReflectTarget = ReturnType<ExecutionContext['getHandler']> | ReturnType<ExecutionContext['getClass']>;
 
@@ -35,6 +35,32 @@ export abstract class AccessRefusalListener {
 }
 
 /**
+ * What a route's rule makes of a request: admitted (with the caller, null on a public route), or
+ * refused as a 401 (no token, or one refused) or a 403 (the role lacks the route's permission).
+ */
+export type AccessDecision =
+  | { admitted: true; user: AuthenticatedUser | null }
+  | { admitted: false; status: 401; failure: AuthenticationFailure }
+  | { admitted: false; status: 403; user: AuthenticatedUser };
+
+/**
+ * The one access decision: the guard acts on it for every route, and a hook that answers a route
+ * before Nest (the session check) answers only what it admits. A failure that is not a refusal (the
+ * database unreachable) is thrown.
+ */
+export async function decideAccess(rule: AccessRule, authenticator: Pick<JwtStrategy, 'authenticate'>, request: FastifyRequest): Promise<AccessDecision> {
+  if (rule.kind === 'public') return { admitted: true, user: null };
+  let user: AuthenticatedUser;
+  try {
+    user = await authenticator.authenticate(request);
+  } catch (error) {
+    if (!(error instanceof AuthenticationError)) throw error;
+    return { admitted: false, status: 401, failure: error.failure };
+  }
+  return isAllowed(rule, user.permissions) ? { admitted: true, user } : { admitted: false, status: 403, user };
+}
+
+/**
  * The global guard (APP_GUARD): secure by default. No token, or a bad, expired or revoked one, is a
  * 401 with `WWW-Authenticate: Bearer`; a role without the route's permission is a 403; a route
  * without any access rule is refused. Nothing here reads a file or parses a key per request.
@@ -59,23 +85,20 @@ export class AccessGuard implements CanActivate {
       this.notify(request, 403, 'route without an access rule', null);
       throw commonError(CommonErrorCode.PermissionDenied);
     }
-    if (rule.kind === 'public') return true;
-    let user: AuthenticatedUser;
-    try {
-      user = await this.authenticator.authenticate(request);
-    } catch (error) {
-      if (!(error instanceof AuthenticationError)) throw error;
+    const decision = await decideAccess(rule, this.authenticator, request);
+    if (decision.admitted) {
+      if (decision.user) request.user = decision.user;
+      return true;
+    }
+    if (decision.status === 401) {
+      const missing = decision.failure === 'missing';
       const reply = http.getResponse<FastifyReply | undefined>();
-      void reply?.header('WWW-Authenticate', error.failure === 'missing' ? 'Bearer' : 'Bearer error="invalid_token"');
-      this.notify(request, 401, error.failure === 'missing' ? 'no bearer token' : 'token refused', null);
-      throw commonError(error.failure === 'missing' ? CommonErrorCode.AuthenticationRequired : CommonErrorCode.SessionExpired);
+      void reply?.header('WWW-Authenticate', missing ? 'Bearer' : 'Bearer error="invalid_token"');
+      this.notify(request, 401, missing ? 'no bearer token' : 'token refused', null);
+      throw commonError(missing ? CommonErrorCode.AuthenticationRequired : CommonErrorCode.SessionExpired);
     }
-    request.user = user;
-    if (!isAllowed(rule, user.permissions)) {
-      this.notify(request, 403, 'permission missing', user);
-      throw commonError(CommonErrorCode.PermissionDenied);
-    }
-    return true;
+    this.notify(request, 403, 'permission missing', decision.user);
+    throw commonError(CommonErrorCode.PermissionDenied);
   }
 
   private notify(request: FastifyRequest, status: 401 | 403, reason: string, user: AuthenticatedUser | null): void {
