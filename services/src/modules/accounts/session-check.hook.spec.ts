@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { declaredRoutes, ownHooks } from '../../../test/support/declared-routes.js';
-import { decideAccess } from '../auth/access.guard.js';
+import { decideAccess, decideAccessFromMemory } from '../auth/access.guard.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { AuthenticationError } from '../auth/jwt.strategy.js';
 import { registerSessionCheckHook } from './session-check.hook.js';
@@ -16,13 +16,19 @@ describe('the session check answered before Nest', () => {
   let fastify: FastifyInstance;
   let routes: ReturnType<typeof declaredRoutes>;
   let outcome: () => Promise<AuthenticatedUser>;
+  let inMemory: () => AuthenticatedUser | undefined;
   let handled: string[];
 
   beforeEach(async () => {
     handled = [];
     outcome = async () => caller;
+    inMemory = () => undefined;
     fastify = Fastify();
-    registerSessionCheckHook(fastify, { authenticate: () => outcome() }, { session: (user) => ({ username: user.username, answeredBy: 'the session' }) as never });
+    registerSessionCheckHook(
+      fastify,
+      { authenticate: () => outcome(), authenticateFromMemory: () => inMemory() },
+      { session: (user) => ({ username: user.username, answeredBy: 'the session' }) as never },
+    );
     routes = declaredRoutes(fastify);
     // Stand-ins for Nest's handlers: reached only when the hook lets the request go on.
     fastify.post('/api/accounts/auth', async () => {
@@ -41,6 +47,21 @@ describe('the session check answered before Nest', () => {
     const answer = await request(fastify.server).post('/api/accounts/auth').expect(200);
     expect(answer.body).toEqual({ username: 'mdelacruz', answeredBy: 'the session' });
     expect(handled).toEqual([]);
+  });
+
+  it('answers a caller whose session is in memory without asking for it, and refuses nothing itself from memory', async () => {
+    outcome = async () => {
+      throw new Error('the session was asked for although it was in memory');
+    };
+    inMemory = () => caller;
+    expect((await request(fastify.server).post('/api/accounts/auth').expect(200)).body).toEqual({ username: 'mdelacruz', answeredBy: 'the session' });
+    for (const refusal of [new AuthenticationError('missing'), new AuthenticationError('invalid'), new Error('the cache is broken')]) {
+      inMemory = () => {
+        throw refusal;
+      };
+      expect((await request(fastify.server).post('/api/accounts/auth').expect(200)).body).toEqual({ answeredBy: 'Nest' });
+    }
+    expect(handled).toHaveLength(3);
   });
 
   it('leaves every request it does not admit to the handler, whose guard refuses it: no token, a refused token, a failure', async () => {
@@ -92,6 +113,21 @@ describe('decideAccess, the one access decision of the guard and of the session 
     const rule = { kind: 'permissions', mode: 'all', permissions: [PERMISSIONS.GET_ROLES] } as const;
     expect(await decideAccess(rule, authenticating(caller), request)).toEqual({ admitted: false, status: 403, user: caller });
     expect(await decideAccess({ ...rule, permissions: [PERMISSIONS.GET_PATIENTS] }, authenticating(caller), request)).toEqual({ admitted: true, user: caller });
+  });
+
+  it('decides the same from memory, and says nothing (undefined) when only the database can say', () => {
+    const fromMemory = (result: AuthenticatedUser | Error | undefined) => ({
+      authenticateFromMemory: () => {
+        if (result instanceof Error) throw result;
+        return result;
+      },
+    });
+    const rule = { kind: 'permissions', mode: 'all', permissions: [PERMISSIONS.GET_ROLES] } as const;
+    expect(decideAccessFromMemory({ kind: 'authenticated' }, fromMemory(undefined), request)).toBeUndefined();
+    expect(decideAccessFromMemory({ kind: 'authenticated' }, fromMemory(caller), request)).toEqual({ admitted: true, user: caller });
+    expect(decideAccessFromMemory(rule, fromMemory(caller), request)).toEqual({ admitted: false, status: 403, user: caller });
+    expect(decideAccessFromMemory({ kind: 'authenticated' }, fromMemory(new AuthenticationError('invalid')), request)).toEqual({ admitted: false, status: 401, failure: 'invalid' });
+    expect(() => decideAccessFromMemory({ kind: 'authenticated' }, fromMemory(new Error('the cache is broken')), request)).toThrow('broken');
   });
 
   it('throws a failure that is not a refusal', async () => {

@@ -43,6 +43,17 @@ export type AccessDecision =
   | { admitted: false; status: 401; failure: AuthenticationFailure }
   | { admitted: false; status: 403; user: AuthenticatedUser };
 
+/** The decision for a caller authenticated under `rule`: admitted, or a 403 when the role lacks its permission. */
+function decisionFor(rule: AccessRule, user: AuthenticatedUser): AccessDecision {
+  return isAllowed(rule, user.permissions) ? { admitted: true, user } : { admitted: false, status: 403, user };
+}
+
+/** The 401 of a token missing or refused; any other failure (the database unreachable) is thrown again. */
+function refusalOf(error: unknown): AccessDecision {
+  if (!(error instanceof AuthenticationError)) throw error;
+  return { admitted: false, status: 401, failure: error.failure };
+}
+
 /**
  * The one access decision: the guard acts on it for every route, and a hook that answers a route
  * before Nest (the session check) answers only what it admits. A failure that is not a refusal (the
@@ -54,10 +65,24 @@ export async function decideAccess(rule: AccessRule, authenticator: Pick<JwtStra
   try {
     user = await authenticator.authenticate(request);
   } catch (error) {
-    if (!(error instanceof AuthenticationError)) throw error;
-    return { admitted: false, status: 401, failure: error.failure };
+    return refusalOf(error);
   }
-  return isAllowed(rule, user.permissions) ? { admitted: true, user } : { admitted: false, status: 403, user };
+  return decisionFor(rule, user);
+}
+
+/**
+ * The same decision without waiting, when the caller's session is in memory; undefined when only
+ * the database can say (then `decideAccess` decides).
+ */
+export function decideAccessFromMemory(rule: AccessRule, authenticator: Pick<JwtStrategy, 'authenticateFromMemory'>, request: FastifyRequest): AccessDecision | undefined {
+  if (rule.kind === 'public') return { admitted: true, user: null };
+  let user: AuthenticatedUser | undefined;
+  try {
+    user = authenticator.authenticateFromMemory(request);
+  } catch (error) {
+    return refusalOf(error);
+  }
+  return user === undefined ? undefined : decisionFor(rule, user);
 }
 
 /**

@@ -17,8 +17,9 @@ function strategy() {
     revokedAt: null, expiresAt: new Date(Date.now() + 3_600_000), permissions: [],
   };
   const findLive = jest.fn(async () => live);
-  const sessions = { findLive } as unknown as SessionsRepository;
-  return { jwt: new JwtStrategy({ jwtSecret: SECRET } as AppConfig, sessions), findLive };
+  const cached = jest.fn((): LiveSession | undefined => undefined);
+  const sessions = { findLive, cached } as unknown as SessionsRepository;
+  return { jwt: new JwtStrategy({ jwtSecret: SECRET } as AppConfig, sessions), findLive, cached, live };
 }
 
 const request = (token: string) => ({ headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' }) as unknown as FastifyRequest;
@@ -73,5 +74,38 @@ describe('JwtStrategy: a verified token is remembered until its expiry, never pa
     expect(await refusal(jwt.authenticate(request(sign({ sub: userId, sid: sessionId }))))).toBe('invalid');
     expect(await refusal(jwt.authenticate(request(sign({ sub: userId, exp: Math.floor(Date.now() / 1000) + 600 }))))).toBe('invalid');
     expect(await refusal(jwt.authenticate({ headers: {}, ip: null } as unknown as FastifyRequest))).toBe('missing');
+  });
+});
+
+describe('JwtStrategy.authenticateFromMemory: the same caller and refusals, without waiting, while the session is in memory', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('gives the caller authenticate gives when the session is in memory, and undefined when only the database can say', async () => {
+    const { jwt, cached, live } = strategy();
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 });
+    expect(jwt.authenticateFromMemory(request(token))).toBeUndefined();
+    cached.mockReturnValue(live);
+    expect(jwt.authenticateFromMemory(request(token))).toBe(await jwt.authenticate(request(token)));
+  });
+
+  it('refuses as authenticate does: no token, a forged or expired one, a revoked session, a deactivated user', () => {
+    const { jwt, cached, live } = strategy();
+    const failure = (run: () => unknown) => {
+      try {
+        run();
+        return 'accepted';
+      } catch (error) {
+        return error instanceof AuthenticationError ? error.failure : String(error);
+      }
+    };
+    cached.mockReturnValue(live);
+    const token = sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) + 600 });
+    expect(failure(() => jwt.authenticateFromMemory({ headers: {}, ip: '127.0.0.1' } as unknown as FastifyRequest))).toBe('missing');
+    expect(failure(() => jwt.authenticateFromMemory(request(`${token.slice(0, -2)}xx`)))).toBe('invalid');
+    expect(failure(() => jwt.authenticateFromMemory(request(sign({ sub: userId, sid: sessionId, exp: Math.floor(Date.now() / 1000) - 1 }))))).toBe('invalid');
+    cached.mockReturnValue({ ...live, revokedAt: new Date() });
+    expect(failure(() => jwt.authenticateFromMemory(request(token)))).toBe('invalid');
+    cached.mockReturnValue({ ...live, active: false });
+    expect(failure(() => jwt.authenticateFromMemory(request(token)))).toBe('invalid');
   });
 });

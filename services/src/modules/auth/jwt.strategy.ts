@@ -17,6 +17,14 @@ export class AuthenticationError extends Error {
   }
 }
 
+/** The bearer token of a request; an AuthenticationError when there is none. */
+function tokenOf(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
+  if (!token) throw new AuthenticationError('missing');
+  return token;
+}
+
 /** How many verified tokens are remembered (a few hundred bytes each); past it the memory starts again. */
 const VERIFIED_TOKENS_MAX = 10_000;
 
@@ -63,11 +71,23 @@ export class JwtStrategy {
 
   /** The caller, or an AuthenticationError saying whether a token was missing or refused. */
   async authenticate(request: FastifyRequest): Promise<AuthenticatedUser> {
-    const header = request.headers.authorization;
-    const token = typeof header === 'string' ? BEARER.exec(header)?.[1] : undefined;
-    if (!token) throw new AuthenticationError('missing');
-    const { sub, sid } = this.claimsOf(token);
-    const row = await this.sessions.findLive(sid, sub);
+    const { sub, sid } = this.claimsOf(tokenOf(request));
+    return this.callerOf(await this.sessions.findLive(sid, sub), request);
+  }
+
+  /**
+   * The caller as `authenticate` finds it, without waiting, when the token's session is in memory
+   * (the session cache's 3 s); undefined when only the database can say. Throws the same
+   * AuthenticationError as `authenticate` for a token refused.
+   */
+  authenticateFromMemory(request: FastifyRequest): AuthenticatedUser | undefined {
+    const { sub, sid } = this.claimsOf(tokenOf(request));
+    const session = this.sessions.cached(sid, sub);
+    return session === undefined ? undefined : this.callerOf(session, request);
+  }
+
+  /** The caller of a live session; an AuthenticationError for none, a revoked or expired one, or a deactivated user. */
+  private callerOf(row: LiveSession | null, request: FastifyRequest): AuthenticatedUser {
     if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= Date.now() || !row.active) {
       throw new AuthenticationError('invalid');
     }

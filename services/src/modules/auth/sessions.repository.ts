@@ -72,8 +72,8 @@ export class SessionsRepository {
 
   /** The session for the guard: from memory when it was loaded less than SESSION_CACHE_TTL_MS ago. */
   async findLive(sessionId: string, userId: string): Promise<LiveSession | null> {
-    const hit = this.cache.get(sessionId);
-    if (hit && Date.now() - hit.loadedAt < SESSION_CACHE_TTL_MS && hit.session.userId === userId) return hit.session;
+    const cached = this.cached(sessionId, userId);
+    if (cached) return cached;
     const generation = this.generation;
     const row = await this.findWithUser(sessionId, userId);
     if (!row) return null;
@@ -84,6 +84,12 @@ export class SessionsRepository {
       this.cache.set(sessionId, { session, loadedAt: Date.now() });
     }
     return session;
+  }
+
+  /** The session from memory when it was loaded less than SESSION_CACHE_TTL_MS ago; undefined when only the database can say. */
+  cached(sessionId: string, userId: string): LiveSession | undefined {
+    const hit = this.cache.get(sessionId);
+    return hit && Date.now() - hit.loadedAt < SESSION_CACHE_TTL_MS && hit.session.userId === userId ? hit.session : undefined;
   }
 
   /** Forgets every cached session: after any change to users, roles or sessions. */
