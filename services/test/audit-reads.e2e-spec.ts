@@ -64,7 +64,7 @@ describe('the audit log records patient-data reads and refused accesses', () => 
   it('refuses a session check without a token or with a revoked one as any route: 401, WWW-Authenticate, and the refusal recorded', async () => {
     const missing = await t.http.post('/api/accounts/auth').expect(401);
     expect(missing.headers['www-authenticate']).toBe('Bearer');
-    expect(missing.body).toEqual({ statusCode: 401, message: expect.any(String) });
+    expect(missing.body).toEqual({ statusCode: 401, message: 'Please sign in to continue' });
     const [first] = await audit('action=access_unauthenticated');
     expect(first).toMatchObject({ actorId: null, entity: 'route', entityId: 'POST /api/accounts/auth' });
     expect(first.changes).toEqual(expect.arrayContaining([{ field: 'reason', old: null, new: 'no bearer token' }]));
@@ -74,6 +74,7 @@ describe('the audit log records patient-data reads and refused accesses', () => 
     await t.http.post('/api/accounts/logout').set('Authorization', user.authorization).expect(200);
     const revoked = await t.http.post('/api/accounts/auth').set('Authorization', user.authorization).expect(401);
     expect(revoked.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+    expect(revoked.body).toEqual({ statusCode: 401, message: 'Your session has ended. Please sign in again.' });
     const [second] = await audit('action=access_unauthenticated');
     expect(second).toMatchObject({ entityId: 'POST /api/accounts/auth' });
     expect(second.changes).toEqual(expect.arrayContaining([{ field: 'reason', old: null, new: 'token refused' }]));

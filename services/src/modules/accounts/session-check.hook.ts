@@ -1,3 +1,4 @@
+import type { RouteKey } from '@pnss/libs/permissions';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { routeAccessOf, routeKeyFor } from '../../common/access/route-access.js';
 import { addRouteHook, hookEachRoute, methodsOf } from '../../common/hooks/route-hooks.js';
@@ -6,8 +7,8 @@ import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import type { JwtStrategy } from '../auth/jwt.strategy.js';
 import type { SignInService } from './sign-in.service.js';
 
-/** The session check, as libs' route table names it (AccountsController's `POST auth` under /api). */
-export const SESSION_CHECK_ROUTE = 'POST /accounts/auth';
+/** The session check, by its key in libs' route table (AccountsController's `POST auth` under /api). */
+export const SESSION_CHECK_ROUTE: RouteKey = 'POST /accounts/auth';
 
 /**
  * The session check, which the shell makes at every navigation of every user, is answered as soon

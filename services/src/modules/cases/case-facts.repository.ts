@@ -190,11 +190,10 @@ const REBUILD_CASES_PER_STEP = 50_000;
 
 type CountedGroup = Omit<RollupSource, 'counted' | 'indications'> & { segments: string[]; n: number };
 
-/** The first day on or after `day` (null: the first of all) a counted case counts on; null when there is none. */
-async function firstCountingDayFrom(executor: Executor, day: string | null): Promise<string | null> {
+/** The first day a counted case counts on; null when there is none. */
+async function firstCountingDay(executor: Executor): Promise<string | null> {
   const result = (await executor.execute(sql`
-    select min(counting_date)::text as day from case_facts
-    where counted and counting_date is not null ${day === null ? sql`` : sql`and counting_date >= ${day}::date`}`)) as { rows: Array<{ day: string | null }> };
+    select min(counting_date)::text as day from case_facts where counted and counting_date is not null`)) as { rows: Array<{ day: string | null }> };
   return result.rows[0]?.day ?? null;
 }
 
@@ -289,7 +288,8 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
       await this.database.lock(tx, 'case_facts_rollup');
       await tx.delete(caseFactsRollup);
       let cases = 0;
-      let from = await firstCountingDayFrom(tx, null);
+      // Each step starts where the last ended (a day without cases costs nothing).
+      let from = await firstCountingDay(tx);
       while (from !== null) {
         const until = await stepEnd(tx, from, casesPerStep);
         const counters = new Map<string, RollupKey & { n: number }>();
@@ -305,7 +305,7 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
           cases += n;
         }
         await addToRollup(tx, [...counters.values()]);
-        from = until === null ? null : await firstCountingDayFrom(tx, until);
+        from = until;
       }
       return cases;
     });
