@@ -334,10 +334,16 @@ describe('case form', () => {
     assert.equal(await field(page, 'caseFormType').getByLabel('OB').isChecked(), true);
     // Leaving with unsaved changes asks first.
     await page.getByRole('navigation').getByText('Cases', { exact: true }).first().click();
-    await (await settled(page.getByRole('dialog', { name: 'Leave without saving?' }))).getByRole('button', { name: 'Stay' }).click();
+    const leave = await settled(page.getByRole('dialog', { name: 'Leave without saving?' }));
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    // Stay: the form is still on screen with the restored edits in it, not only the address.
+    assert.equal(await page.locator('.cf-page').count(), 1, 'the form stays after Stay');
+    assert.equal(await field(page, 'weight').locator('input').inputValue(), '71.5');
     assert.match(page.url(), new RegExp(`/case/${ref.caseid}`));
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Successfully updated patient case information!').waitFor();
+    assert.equal(await field(page, 'weight').locator('input').inputValue(), '71.5', 'the saved value stays on the form');
     assert.equal((await storedCase(ref)).weight, 71.5);
     assert.deepEqual(errors, []);
     await page.context().close();
