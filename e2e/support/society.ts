@@ -1,7 +1,7 @@
 // The census path needs two platforms side by side (ARCHITECTURE.md "The society's hub"): the
 // society's hub and a department that submits to it. A flow run with HUB_ENABLED=true (as
 // `E2E_PORT=8214 HUB_ENABLED=true node --import tsx run.ts flows/submissions.e2e.ts`) uses the
-// platform run.ts started as the hub; otherwise a hub is started here on 8214. The department is
+// platform run.ts started as the hub; otherwise a hub is started here on E2E_HUB_PORT (default: the flow's port + 33). The department is
 // started here once the hub has issued its key, since SOCIETY_API_KEY is read at start-up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -78,18 +78,26 @@ export async function signInToken(url: string, admin: { username: string; passwo
   return ((await response.json()) as { token: string }).token;
 }
 
-/** The hub: the platform run.ts started when it is one, else a new one on 8214. */
+/**
+ * Ports of the platforms a flow starts beside the one run.ts started: E2E_HUB_PORT and
+ * E2E_DEPARTMENT_PORT, else the flow platform's port + 33 and + 23, so that two runs on one
+ * machine (each with its own E2E_PORT) never meet on a port.
+ */
+const flowPort = Number(new URL(BASE_URL).port || 80);
+const HUB_PORT = Number(process.env.E2E_HUB_PORT ?? flowPort + 33);
+const DEPARTMENT_PORT = Number(process.env.E2E_DEPARTMENT_PORT ?? flowPort + 23);
+
+/** The hub: the platform run.ts started when it is one, else a new one on HUB_PORT. */
 export async function theHub(): Promise<Platform> {
   const token = await signInToken(BASE_URL, ADMIN);
   const probe = await fetch(`${BASE_URL}/api/hub/keys`, { headers: { authorization: `Bearer ${token}` } });
   if (probe.status === 200) return { url: BASE_URL, admin: ADMIN, stop: async () => undefined };
-  return startPlatform(8214, { HUB_ENABLED: 'true', DEPARTMENT_ID: 'SOCIETY' });
+  return startPlatform(HUB_PORT, { HUB_ENABLED: 'true', DEPARTMENT_ID: 'SOCIETY' });
 }
 
 /** A department that submits to `hub` with `apiKey`, on 8204 (8224 when run.ts took 8204). */
 export function startDepartment(hub: Platform, departmentId: string, apiKey: string): Promise<Platform> {
-  const port = new URL(BASE_URL).port === '8204' ? 8224 : 8204;
-  return startPlatform(port, { SOCIETY_URL: hub.url, SOCIETY_API_KEY: apiKey, DEPARTMENT_ID: departmentId, HUB_ENABLED: 'false' });
+  return startPlatform(DEPARTMENT_PORT, { SOCIETY_URL: hub.url, SOCIETY_API_KEY: apiKey, DEPARTMENT_ID: departmentId, HUB_ENABLED: 'false' });
 }
 
 export async function call<T>(url: string, token: string, method: string, path: string, body?: unknown): Promise<T> {
