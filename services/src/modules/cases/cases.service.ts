@@ -12,7 +12,7 @@ import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../au
 import { diffChanges } from '../audit/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
 import { type StoredProjection, changesNothing, projectionChange, writeCaseFacts, writeProjectionChange } from './case-facts.repository.js';
-import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
+import { type CaseRow, toCaseColumns, toCaseForm } from '../../common/records/case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
 import type { CaseActionDto } from './dto/case-action.dto.js';
