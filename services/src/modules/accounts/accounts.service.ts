@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig, ConfigError } from '../../config/app-config
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
 import { SessionsRepository } from '../auth/sessions.repository.js';
 import { type Grantor, RolesService, permissionsBeyond } from '../roles/roles.service.js';
 import { passwordProblem, photoProblem } from './account.policies.js';

@@ -9,7 +9,7 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
 import { type StoredProjection, changesNothing, projectionChange, writeCaseFacts, writeProjectionChange } from './case-facts.repository.js';
 import { type CaseRow, toCaseColumns, toCaseForm } from '../../common/records/case-record.js';

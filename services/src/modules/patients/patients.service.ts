@@ -10,7 +10,7 @@ import { listFilter } from '../../common/paging/list-query.dto.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
 import type { PatientListQueryDto } from './dto/list-query.dto.js';
 import type { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
 import { PatientDuplicatesRepository } from './patient-duplicates.repository.js';
