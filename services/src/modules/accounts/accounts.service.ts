@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FieldError, Paged } from '@pnss/libs/api';
+import { AUDIT_CHANGED_MARKER, type FieldError, type Paged } from '@pnss/libs/api';
 import { ADMIN_ROLE_NAME } from '@pnss/libs/permissions';
 import { CommonErrorCode, badField, commonError } from '../../common/errors/common.errors.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
@@ -151,7 +151,7 @@ export class AccountsService {
 
         const { passwordHash: _hash, ...visible } = changes;
         const diff = diffChanges(existing, visible, AUDITED);
-        if (newPassword !== null) diff.push({ field: 'password', old: null, new: '[changed]' });
+        if (newPassword !== null) diff.push({ field: 'password', old: null, new: AUDIT_CHANGED_MARKER });
         if (diff.length > 0) {
           const action = deactivating ? 'deactivate' : changes.active === true && !existing.active ? 'activate' : 'update';
           await this.audit.record(tx, { actor, entity: 'user', entityId: id, action, changes: diff });
@@ -203,7 +203,7 @@ export class AccountsService {
   private async recordCreation(tx: Executor, actor: AuditActor, row: UserRow): Promise<void> {
     const { id: _id, passwordHash: _hash, createdAt: _c, updatedAt: _u, ...visible } = row;
     const changes = diffChanges(null, visible, AUDITED);
-    changes.push({ field: 'password', old: null, new: '[changed]' });
+    changes.push({ field: 'password', old: null, new: AUDIT_CHANGED_MARKER });
     await this.audit.record(tx, { actor, entity: 'user', entityId: row.id, action: 'create', changes });
   }
 
