@@ -19,6 +19,11 @@ const crossFeatureImport = (up) => ({
     + `(?!(?:${PLATFORM_MODULES.join('|')})/)[a-z][\\w-]*/(?![\\w-]+\\.(?:module|service)\\.js$)`,
   message: "A feature imports another feature's module or service only: move what both use to services/src/common/ (see eslint.config.js).",
 });
+/** auth's SQL and session cache stay inside auth: other features reach sessions through SessionsService. */
+const authRepositoryImport = (up) => ({
+  regex: `^${escapeRegex(up)}auth/[\\w-]+\\.repository\\.js$`,
+  message: "Sign-in sessions are reached through auth's SessionsService, not its repository.",
+});
 
 export default tseslint.config(
   {
@@ -45,10 +50,10 @@ export default tseslint.config(
   },
   {
     files: ['services/src/modules/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../'), authRepositoryImport('../')] }] },
   },
   {
     files: ['services/src/modules/*/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../../')] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
   },
 );

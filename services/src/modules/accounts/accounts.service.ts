@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
-import { SessionsRepository } from '../auth/sessions.repository.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { type Grantor, RolesService, permissionsBeyond } from '../roles/roles.service.js';
 import { passwordProblem, photoProblem } from './account.policies.js';
 import { AccountsErrorCode, accountsError } from './accounts.errors.js';
@@ -38,7 +38,7 @@ export class AccountsService {
     private readonly database: DatabaseService,
     private readonly roles: RolesService,
     private readonly audit: AuditService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}

@@ -7,6 +7,7 @@ import { AuditModule } from '../audit/audit.module.js';
 import { AccessGuard } from './access.guard.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { SessionsRepository } from './sessions.repository.js';
+import { SessionsService } from './sessions.service.js';
 import { TokenService } from './token.service.js';
 
 /**
@@ -28,10 +29,11 @@ import { TokenService } from './token.service.js';
   ],
   providers: [
     SessionsRepository,
+    SessionsService,
     TokenService,
     JwtStrategy,
     { provide: APP_GUARD, useClass: AccessGuard },
   ],
-  exports: [SessionsRepository, TokenService],
+  exports: [SessionsService, TokenService],
 })
 export class AuthModule {}
