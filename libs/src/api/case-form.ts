@@ -247,10 +247,6 @@ export const CASE_IDENTITY_FIELDS = ['_id', 'patientid'] as const satisfies Read
  */
 export const CASE_BOOKKEEPING_FIELDS: ReadonlyArray<keyof CaseForm> = [...CASE_IDENTITY_FIELDS, ...SERVER_OWNED_CASE_FIELDS, 'version'];
 
-export function isServerOwnedCaseField(field: string): field is ServerOwnedCaseField {
-  return (SERVER_OWNED_CASE_FIELDS as readonly string[]).includes(field);
-}
-
 /** Body of POST /api/patients/:patientid/cases and PUT .../cases/:caseid. */
 export type CaseFormPayload = Omit<CaseForm, '_id' | ServerOwnedCaseField> & {
   _id?: string | null;
