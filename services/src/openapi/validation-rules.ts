@@ -1,8 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
 
-export { INT32_MAX } from '../common/validation/field-validators.js';
-
 /**
  * What a DTO's validators enforce, said in the OpenAPI document (issue 15: "what the document says
  * is what the server enforces", from one source). The class-validator decorators are the source:

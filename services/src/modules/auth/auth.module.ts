@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { JwtModule } from '@nestjs/jwt';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { DatabaseModule } from '../../database/database.module.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { SessionsRepository } from './sessions.repository.js';
@@ -13,17 +11,7 @@ import { TokenService } from './token.service.js';
  * the AccessRefusalListener that records every 401 and 403: auth, the lowest layer, imports no feature.
  */
 @Module({
-  imports: [
-    DatabaseModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        secret: config.jwtSecret,
-        signOptions: { algorithm: 'HS256' },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
-    }),
-  ],
+  imports: [DatabaseModule],
   providers: [
     SessionsRepository,
     SessionsService,
