@@ -264,13 +264,6 @@ export function withoutServerOwned(form: CaseForm): CaseFormPayload {
   return payload as CaseFormPayload;
 }
 
-/** The form without its bookkeeping fields (identity, server-owned, version): the clinical content. */
-export function withoutBookkeeping(form: Partial<CaseForm>): Partial<CaseForm> {
-  const content: Record<string, unknown> = { ...form };
-  for (const field of CASE_BOOKKEEPING_FIELDS) delete content[field];
-  return content as Partial<CaseForm>;
-}
-
 /** Reply of PUT .../close and .../reopen (SPEC.md §7: may carry error or message). */
 export interface CaseStateResponse {
   _id: string;
@@ -280,11 +273,6 @@ export interface CaseStateResponse {
   message?: string;
   error?: string;
 }
-
-/** Keys of CaseForm whose value is a list of history entries. */
-export const HISTORY_LIST_FIELDS = [
-  'medicalHistory', 'obstetricHistory', 'morbidities', 'gynemorbidities', 'concomitantProcedure', 'obProcedure',
-] as const satisfies ReadonlyArray<keyof CaseForm>;
 
 export function emptyInfant(): Infant {
   return {
@@ -329,6 +317,3 @@ export function emptyCaseForm(patientid: string, caseNum = ''): CaseForm {
 export const CASE_FORM_FIELDS: ReadonlyArray<keyof CaseForm> = [
   ...(Object.keys(emptyCaseForm('')) as Array<keyof CaseForm>), 'gyneForm', 'createdAt', 'updatedAt',
 ];
-
-/** Every key of a neonatal record. */
-export const INFANT_FIELDS: ReadonlyArray<keyof Infant> = Object.keys(emptyInfant()) as Array<keyof Infant>;
