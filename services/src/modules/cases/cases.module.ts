@@ -6,12 +6,12 @@ import { CaseInfoService } from './case-info.service.js';
 import { CasesController } from './cases.controller.js';
 import { CasesRepository } from './cases.repository.js';
 import { CasesService } from './cases.service.js';
-import { PatientCasesController } from './patient-cases.controller.js';
+import { CaseInfoController } from './case-info.controller.js';
 
 /** Case forms, their lifecycle, the cases list and the case-information screen. */
 @Module({
   imports: [DatabaseModule, AuditModule, PatientsModule],
-  controllers: [CasesController, PatientCasesController],
+  controllers: [CasesController, CaseInfoController],
   providers: [CasesRepository, CasesService, CaseInfoService],
   exports: [CasesService],
 })

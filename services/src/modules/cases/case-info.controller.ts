@@ -10,11 +10,11 @@ import { CaseListQueryDto } from './dto/case-list-query.dto.js';
 import { Answer } from '../../openapi/answer.decorator.js';
 
 
-/** The cases list and the case-information screen (SPEC.md §2, §7). */
+/** /patientcases: the cases list and the case-information screen (SPEC.md §2, §7). */
 @ApiTags('cases')
 @ApiBearerAuth()
 @Controller('patientcases')
-export class PatientCasesController {
+export class CaseInfoController {
   constructor(
     private readonly cases: CasesService,
     private readonly caseInfo: CaseInfoService,
