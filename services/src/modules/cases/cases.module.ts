@@ -2,16 +2,16 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
+import { CaseInfoController } from './case-info.controller.js';
 import { CaseInfoService } from './case-info.service.js';
-import { CasesController } from './cases.controller.js';
 import { CasesRepository } from './cases.repository.js';
 import { CasesService } from './cases.service.js';
-import { CaseInfoController } from './case-info.controller.js';
+import { PatientCasesController } from './patient-cases.controller.js';
 
 /** Case forms, their lifecycle, the cases list and the case-information screen. */
 @Module({
   imports: [DatabaseModule, AuditModule, PatientsModule],
-  controllers: [CasesController, CaseInfoController],
+  controllers: [PatientCasesController, CaseInfoController],
   providers: [CasesRepository, CasesService, CaseInfoService],
   exports: [CasesService],
 })

@@ -10,11 +10,11 @@ import { CaseFormDto, type CaseFormInput } from './dto/case-form.dto.js';
 import { Answer } from '../../openapi/answer.decorator.js';
 
 
-/** The case forms of one patient and their lifecycle (SPEC.md §7 "Patients and cases"). */
+/** /patients/:patientid/cases: the case forms of one patient and their lifecycle (SPEC.md §7 "Patients and cases"). */
 @ApiTags('cases')
 @ApiBearerAuth()
 @Controller('patients/:patientid/cases')
-export class CasesController {
+export class PatientCasesController {
   constructor(private readonly cases: CasesService) {}
 
   /** The patient's cases as whole forms, newest admission first (not paged: one patient's cases). */
