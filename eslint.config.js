@@ -25,6 +25,16 @@ const authRepositoryImport = (up) => ({
   message: "Sign-in sessions are reached through auth's SessionsService, not its repository.",
 });
 
+/**
+ * One way to import libs (issue 26 item 3): by its subpaths (`@pnss/libs/api`, `@pnss/libs/rules`, ...),
+ * never the barrel `@pnss/libs`. Every block below that sets no-restricted-imports repeats it, since a
+ * later block's options replace an earlier one's.
+ */
+const LIBS_BARREL = {
+  name: '@pnss/libs',
+  message: "Import libs by its subpath (@pnss/libs/api, @pnss/libs/rules, ...): the barrel '@pnss/libs' is not used.",
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/coverage/**', '**/data/**', 'services/drizzle/**'],
@@ -42,6 +52,7 @@ export default tseslint.config(
     rules: {
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [LIBS_BARREL] }],
     },
   },
   {
@@ -50,10 +61,10 @@ export default tseslint.config(
   },
   {
     files: ['services/src/modules/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../'), authRepositoryImport('../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [crossFeatureImport('../'), authRepositoryImport('../')] }] },
   },
   {
     files: ['services/src/modules/*/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
   },
 );
