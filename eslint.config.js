@@ -26,13 +26,13 @@ const authRepositoryImport = (up) => ({
 });
 
 /**
- * One way to import libs (issue 26 item 3): by its subpaths (`@pnss/libs/api`, `@pnss/libs/rules`, ...),
- * never the barrel `@pnss/libs`. Every block below that sets no-restricted-imports repeats it, since a
+ * One way to import libs (issue 26 item 3): by its subpaths (`@pnss/libs/api`, `@pnss/libs/rules`, ...);
+ * the package has no barrel. Every block below that sets no-restricted-imports repeats this, since a
  * later block's options replace an earlier one's.
  */
 const LIBS_BARREL = {
   name: '@pnss/libs',
-  message: "Import libs by its subpath (@pnss/libs/api, @pnss/libs/rules, ...): the barrel '@pnss/libs' is not used.",
+  message: "Import libs by its subpath (@pnss/libs/api, @pnss/libs/rules, ...): the package has no barrel.",
 };
 
 export default tseslint.config(
