@@ -26,13 +26,18 @@ const authRepositoryImport = (up) => ({
 });
 
 /**
- * One way to import libs (issue 26 item 3): by its subpaths (`@pnss/libs/api`, `@pnss/libs/rules`, ...);
- * the package has no barrel. Every block below that sets no-restricted-imports repeats this, since a
+ * One way to import libs (issue 26 item 3): as a package, by its subpaths (`@pnss/libs/api`,
+ * `@pnss/libs/testing`, ...): the package has no barrel, and no other workspace reaches into its
+ * source by a relative path. Every block below that sets no-restricted-imports repeats this, since a
  * later block's options replace an earlier one's.
  */
 const LIBS_BARREL = {
   name: '@pnss/libs',
   message: "Import libs by its subpath (@pnss/libs/api, @pnss/libs/rules, ...): the package has no barrel.",
+};
+const LIBS_SOURCE = {
+  regex: '^(?:\\.\\./)+libs/src/',
+  message: 'Import libs as the package @pnss/libs/<area>, not its source files by a relative path.',
 };
 
 export default tseslint.config(
@@ -52,7 +57,7 @@ export default tseslint.config(
     rules: {
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [LIBS_BARREL] }],
+      'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE] }],
     },
   },
   {
@@ -61,10 +66,10 @@ export default tseslint.config(
   },
   {
     files: ['services/src/modules/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [crossFeatureImport('../'), authRepositoryImport('../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE, crossFeatureImport('../'), authRepositoryImport('../')] }] },
   },
   {
     files: ['services/src/modules/*/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE, crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
   },
 );

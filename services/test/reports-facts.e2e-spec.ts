@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
-import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { healthyInfant } from '@pnss/libs/testing';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 import { CaseFactsBackfill } from '../src/modules/cases/case-facts.repository.js';
 
