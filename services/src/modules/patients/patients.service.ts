@@ -198,7 +198,10 @@ function toHistory(entries: HistoryEntry[] | undefined): HistoryEntry[] {
   }));
 }
 
-function audited(row: PatientChanges): Record<string, unknown> {
+type PatientField = 'firstName' | 'middleName' | 'lastName' | 'avatar' | 'birthDate' | 'pediatricConfirmed' | 'medicalHistory' | 'obstetricHistory';
+
+/** The patient's own fields, those a save writes: what the API answers of them and what the audit log compares. */
+function patientFields<Row extends PatientChanges>(row: Row): Pick<Row, PatientField> {
   return {
     firstName: row.firstName,
     middleName: row.middleName,
@@ -211,21 +214,18 @@ function audited(row: PatientChanges): Record<string, unknown> {
   };
 }
 
+function audited(row: PatientChanges): Record<string, unknown> {
+  return patientFields(row);
+}
+
 /** SPEC.md §3 Patient; `patientid` is the record id, as the routes name it. */
 export function toPatient(row: PatientViewRow): Patient {
   return {
     _id: row.id,
     patientid: row.id,
-    firstName: row.firstName,
-    middleName: row.middleName,
-    lastName: row.lastName,
-    avatar: row.avatar,
-    birthDate: row.birthDate,
-    pediatricConfirmed: row.pediatricConfirmed,
+    ...patientFields(row),
     hasOpenCase: row.hasOpenCase,
     isAdmitted: row.isAdmitted,
-    medicalHistory: row.medicalHistory,
-    obstetricHistory: row.obstetricHistory,
     version: row.version,
   };
 }
