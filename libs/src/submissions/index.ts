@@ -1,4 +1,5 @@
 export * from './case-type-rule.js';
+export * from './hub-protocol.js';
 export * from './package-format.js';
 export * from './package-csv.js';
 export * from './package-dictionary.js';
