@@ -6,6 +6,7 @@ import { casesCsv, csvHeader } from './package-csv.js';
 import { validatePackagedCase } from './package-dictionary.js';
 import { packageActions, packageStatusLabel } from './package-status.js';
 import { toPackagedCase } from './package-format.js';
+import { isPackageable, packageRefusal } from './packageable-rule.js';
 
 const KEY = 'a'.repeat(64);
 
@@ -70,5 +71,24 @@ describe('the Census tab row (SPEC.md §2, §4)', () => {
     expect(packageActions({ status: 'Sending', building: false })).toEqual({ rebuild: false, download: false, submit: false });
     expect(packageActions({ status: 'Sent', building: true })).toEqual({ rebuild: false, download: false, submit: false });
     expect(packageActions({ status: 'buildfailed', building: false })).toEqual({ rebuild: false, download: false, submit: false });
+  });
+});
+
+describe('the packageable rule (SPEC.md §2, §4: closed cases are approved and bundled into census packages)', () => {
+  const closed = { isClose: true, isArchived: false, inPackage: false };
+
+  it('lets a closed, unarchived case in no package be approved and packaged', () => {
+    expect(packageRefusal(closed)).toBeNull();
+    expect(isPackageable(closed)).toBe(true);
+  });
+
+  it.each([
+    ['an open case', { ...closed, isClose: false }, 'is not closed'],
+    ['an archived case', { ...closed, isArchived: true }, 'is archived'],
+    ['a case a package carries or a build holds', { ...closed, inPackage: true }, 'is already in a census package'],
+    ['an open, archived case: the first reason', { isClose: false, isArchived: true, inPackage: true }, 'is not closed'],
+  ])('refuses %s, in words', (_name, facts, reason) => {
+    expect(packageRefusal(facts)).toBe(reason);
+    expect(isPackageable(facts)).toBe(false);
   });
 });

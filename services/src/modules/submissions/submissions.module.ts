@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { CensusPackagesService } from './census-packages.service.js';
+import { PackageBuildJob } from './package-build.job.js';
+import { PackageStore } from './package-store.js';
+import { ReviewService } from './review.service.js';
 import { SocietyClient } from './society.client.js';
 import { SubmissionsController } from './submissions.controller.js';
 import { SubmissionsRepository } from './submissions.repository.js';
-import { SubmissionsService } from './submissions.service.js';
 
 /**
  * Closed-case review, approval and census packages: built, downloaded, rebuilt and submitted to the
@@ -14,6 +17,6 @@ import { SubmissionsService } from './submissions.service.js';
 @Module({
   imports: [DatabaseModule, AuditModule],
   controllers: [SubmissionsController],
-  providers: [SubmissionsRepository, SubmissionsService, SocietyClient],
+  providers: [SubmissionsRepository, ReviewService, CensusPackagesService, PackageBuildJob, PackageStore, SocietyClient],
 })
 export class SubmissionsModule {}

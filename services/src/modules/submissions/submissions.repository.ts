@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmissionCaseType } from '@pnss/libs/api';
-import { CASE_TYPE_RULE, type CaseTypeCondition, type CaseTypeFacts } from '@pnss/libs/submissions';
+import { CASE_TYPE_RULE, type CaseTypeCondition, type CaseTypeFacts, PACKAGEABLE_RULE, type PackageableFacts } from '@pnss/libs/submissions';
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caseFacts } from '../../database/case-facts.schema.js';
@@ -38,12 +38,16 @@ export function caseTypeSql(type: SubmissionCaseType): SQL {
   return sql`(${sql.join(groups, sql` or `)})`;
 }
 
-/** Closed, not archived, in no package (not even one being built). */
+/** Where each fact of the packageable rule is read: a case is in a package once one carries it or a build holds it. */
+const PACKAGEABLE_FACTS: Record<keyof PackageableFacts, SQL> = {
+  isClose: sql`(${c.isClose})`,
+  isArchived: sql`(${c.isArchived})`,
+  inPackage: sql`(${c.submissionId} is not null or exists (select 1 from ${pc} where ${pc.caseId} = ${c.id}))`,
+};
+
+/** The libs rule PACKAGEABLE_RULE as SQL: closed, not archived, in no package (not even one being built). */
 const PACKAGEABLE = and(
-  eq(c.isClose, true),
-  eq(c.isArchived, false),
-  isNull(c.submissionId),
-  sql`not exists (select 1 from ${pc} where ${pc.caseId} = ${c.id})`,
+  ...PACKAGEABLE_RULE.map(({ field, equals }) => (equals ? PACKAGEABLE_FACTS[field] : sql`not ${PACKAGEABLE_FACTS[field]}`)),
 );
 
 const REVIEW_COLUMNS = {

@@ -1,0 +1,27 @@
+import type { CensusPackage } from '@pnss/libs/api';
+import type { PackageRow } from './submissions.repository.js';
+
+/** A package row as the Census tab reads it. */
+export function toCensusPackage(row: PackageRow): CensusPackage {
+  return {
+    _id: row.id,
+    submissionId: row.submissionId,
+    departmentId: row.departmentId,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    numOfCases: row.numOfCases,
+    version: row.version,
+    status: row.status as CensusPackage['status'],
+    fileName: row.fileName ?? '',
+    builtAt: row.builtAt?.toISOString() ?? null,
+    builtBy: row.builtByUsername,
+    createdAt: row.createdAt.toISOString(),
+    building: row.building,
+    progress: row.progress,
+    uploadId: row.uploadId,
+    sha256: row.sha256,
+    size: row.size,
+    lastError: row.lastError,
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
