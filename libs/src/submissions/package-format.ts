@@ -1,5 +1,5 @@
 import type { CaseForm, IsoDate, IsoDateTime } from '../api/case-form.js';
-import type { SubmissionCaseType } from '../enums/case-type.enum.js';
+import { SUBMISSION_CASE_TYPES, type SubmissionCaseType } from '../enums/case-type.enum.js';
 import { caseTypesOf } from './case-type-rule.js';
 
 /**
@@ -17,6 +17,11 @@ export const CASES_FILE = 'cases.json';
 export function csvFileName(type: SubmissionCaseType): string {
   return `${type}.csv`;
 }
+
+/** The files the manifest lists, in the order the ZIP stores them after it: the cases, then one CSV per case type. */
+export const LISTED_FILE_NAMES: readonly string[] = [CASES_FILE, ...SUBMISSION_CASE_TYPES.map(csvFileName)];
+/** Every file of a package, each once, plain names, in the order the ZIP stores them: the manifest first. */
+export const PACKAGE_FILE_NAMES: readonly string[] = [MANIFEST_FILE, ...LISTED_FILE_NAMES];
 
 /** `PNSS-<department>-<submission id>-v<version>.zip`: safe in a URL and a file system. */
 export function packageFileName(departmentId: string, submissionId: string, version: number): string {

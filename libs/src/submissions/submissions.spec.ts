@@ -5,7 +5,7 @@ import { belongsToCaseType, caseTypesOf } from './case-type-rule.js';
 import { casesCsv, csvHeader } from './package-csv.js';
 import { validatePackagedCase } from './package-dictionary.js';
 import { packageActions, packageStatusLabel } from './package-status.js';
-import { toPackagedCase } from './package-format.js';
+import { PACKAGE_FILE_NAMES, toPackagedCase } from './package-format.js';
 import { isPackageable, packageRefusal } from './packageable-rule.js';
 
 const KEY = 'a'.repeat(64);
@@ -90,5 +90,13 @@ describe('the packageable rule (SPEC.md §2, §4: closed cases are approved and 
   ])('refuses %s, in words', (_name, facts, reason) => {
     expect(packageRefusal(facts)).toBe(reason);
     expect(isPackageable(facts)).toBe(false);
+  });
+});
+
+describe('the files of a census package (ARCHITECTURE.md "Census packages")', () => {
+  it('are the manifest, cases.json and one CSV per case type, each once, plain names, in the order the ZIP stores them', () => {
+    expect(PACKAGE_FILE_NAMES).toEqual(['manifest.json', 'cases.json', 'maternalfetalcase.csv', 'gynecase.csv', 'maternalmortalitycase.csv', 'gtdcase.csv']);
+    expect(new Set(PACKAGE_FILE_NAMES).size).toBe(PACKAGE_FILE_NAMES.length);
+    for (const name of PACKAGE_FILE_NAMES) expect(name).toMatch(/^[a-z]+\.(json|csv)$/);
   });
 });

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CaseForm } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
-  CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
+  CASES_FILE, DATA_DICTIONARY_VERSION, LISTED_FILE_NAMES, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
   type PackageManifest, type PackagedCase, casesCsv, csvFileName, toPackagedCase,
 } from '@pnss/libs/submissions';
 import { zipSync } from 'fflate';
@@ -46,10 +46,11 @@ export function packagedCases(secret: string, forms: readonly CaseForm[]): Packa
  */
 export function buildPackageFile(identity: PackageIdentity, cases: readonly PackagedCase[]): BuiltPackage {
   const encoder = new TextEncoder();
-  const files: Array<[string, Uint8Array]> = [[CASES_FILE, encoder.encode(`${JSON.stringify(cases, null, 2)}\n`)]];
+  const content = new Map<string, Uint8Array>([[CASES_FILE, encoder.encode(`${JSON.stringify(cases, null, 2)}\n`)]]);
   for (const type of SUBMISSION_CASE_TYPES) {
-    files.push([csvFileName(type), encoder.encode(casesCsv(type, cases.filter((c) => c.caseTypes.includes(type))))]);
+    content.set(csvFileName(type), encoder.encode(casesCsv(type, cases.filter((c) => c.caseTypes.includes(type)))));
   }
+  const files = LISTED_FILE_NAMES.map((name): [string, Uint8Array] => [name, content.get(name) as Uint8Array]);
   const listed: ManifestFile[] = files.map(([name, data]) => ({ name, sha256: sha256Hex(data), size: data.byteLength }));
   const manifest: PackageManifest = {
     format: PACKAGE_FORMAT,
