@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CASE_IDENTITY_FIELDS, CASE_TIMESTAMP_FIELDS, type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
 import { applyCaseChange, caseActions } from '@pnss/libs/rules';
-import { CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, validateCloseCase } from '@pnss/libs/validation';
+import {
+  CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, unkeptAnswers, validateCloseCase,
+} from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
 import { serverToday, toCalendarDate } from '../../common/dates/server-today.js';
 import { listFilter } from '../../common/paging/list-query.dto.js';
@@ -61,6 +63,7 @@ export class CasesService {
     const patient = await this.patients.require(patientId);
     const patch = this.toPatch(input, patientId, null);
     const form = applyCaseChange(emptyCaseForm(patientId, ''), patch, { patientBirthDate: patient.birthDate });
+    this.assertKept(patch, form);
     this.assertSavable(form);
     this.assertConfirmed(null, form, input.confirmedWarnings);
     const row = await this.database.transaction((tx) => this.insert(tx, actor, form));
@@ -83,7 +86,9 @@ export class CasesService {
     if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
     if (input.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
 
-    const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: found.patientBirthDate });
+    const patch = this.toPatch(input, patientId, caseId);
+    const after = applyCaseChange(before, patch, { patientBirthDate: found.patientBirthDate });
+    this.assertKept(patch, after, before);
     this.assertSavable(after);
     this.assertConfirmed(before, after, input.confirmedWarnings);
     return toCaseForm(await this.save(actor, row, before, after, { stored: found.projection }));
@@ -214,6 +219,16 @@ export class CasesService {
    */
   assertSavable(form: CaseForm): void {
     const errors: FieldError[] = caseSaveErrors(form, { today: serverToday() });
+    if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
+  }
+
+  /**
+   * An answer that says saved means saved: an answer this save brings that the case form's rules
+   * would empty or change (a question not asked for this case, a manner TOLAC excludes, a subcause of
+   * another cause) is a 400 naming the field and the rule, and nothing is written.
+   */
+  assertKept(patch: Partial<CaseForm>, form: CaseForm, before?: CaseForm): void {
+    const errors = unkeptAnswers(patch, form, before);
     if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
   }
 
