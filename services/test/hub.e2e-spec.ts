@@ -9,7 +9,7 @@ import { closedCase, downloadPackage, packageOf } from './support/census.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const census = (overrides: object) => ({
-  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false,
+  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false, packageFreeText: false,
   packageSecret: 'the department secret of the hub tests, long enough', ...overrides,
 });
 
@@ -102,6 +102,17 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(cases.n).toBe(2);
     });
 
+    it('keeps each case by the month it was discharged in, with no exact date of care (data dictionary 2026.2)', async () => {
+      const kept = ((await hubGet('/api/hub/packages').expect(200)).body as HubPackagesResponse).items.find((p) => p.submissionId === pkg.submissionId);
+      const rows = await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, kept?._id as string));
+      const months = rows.map((r) => r.dischargeMonth as string).sort();
+      expect(months).toHaveLength(2);
+      for (const month of months) expect(month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+      expect(months[1]).toBe(pkg.endDate.slice(0, 7));
+      for (const row of rows) expect(JSON.stringify(row.data)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(kept?.startDate).toBe(`${months[0]}-01`);
+    });
+
     it('answers the same upload id when the same package arrives again, keeping it once', async () => {
       const before = await storedPackages();
       const first = await deptPackage(pkg.submissionId);
@@ -151,6 +162,23 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect((res.body as ErrorEnvelope).errors).toEqual([
         { field: 'cases.json: cases[0].pregnancyType', message: '42 is not a code of the data dictionary for pregnancyType' },
       ]);
+    });
+
+    it('refuses a case that carries an exact date of care or a field outside the data dictionary, naming it', async () => {
+      const files = unzipSync(new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId)));
+      const cases = JSON.parse(new TextDecoder().decode(files['cases.json'])) as Array<Record<string, unknown>>;
+      const dated = new TextEncoder().encode(JSON.stringify([{ ...cases[0], admissionDate: '2026-03-30', nickname: 'Ana' }, ...cases.slice(1)]));
+      const m = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { files: Array<{ name: string; sha256: string; size: number }> };
+      const entry = m.files.find((f) => f.name === 'cases.json') as { sha256: string; size: number };
+      entry.sha256 = createHash('sha256').update(dated).digest('hex');
+      entry.size = dated.byteLength;
+      const before = await storedPackages();
+      const res = await upload(zipSync({ ...files, 'cases.json': dated, 'manifest.json': new TextEncoder().encode(JSON.stringify(m)) })).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([
+        { field: 'cases.json: cases[0].admissionDate', message: 'admissionDate identifies a patient or dates her care and must not leave the department' },
+        { field: 'cases.json: cases[0].nickname', message: 'nickname is not a field of the data dictionary' },
+      ]);
+      expect(await storedPackages()).toBe(before);
     });
 
     it('refuses a wrong, missing or revoked key with 401', async () => {

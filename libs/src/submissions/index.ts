@@ -1,4 +1,6 @@
 export * from './case-type-rule.js';
+export * from './data-dictionary.js';
+export * from './data-dictionary-doc.js';
 export * from './hub-protocol.js';
 export * from './package-format.js';
 export * from './package-csv.js';

@@ -149,8 +149,8 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
    */
   private buildVersion(pkg: PackageRow, mode: BuildMode, reads: CaseRead[]): BuiltVersion {
     const forms = reads.map(({ row }) => ({ ...toCaseForm(row), submissionId: null }));
-    const cases = packagedCases(this.census.packageSecret, forms);
-    const identity = { submissionId: pkg.submissionId, departmentId: pkg.departmentId, startDate: pkg.startDate, endDate: pkg.endDate };
+    const cases = packagedCases(this.census.packageSecret, forms, { freeText: this.census.packageFreeText });
+    const identity = { submissionId: pkg.submissionId, departmentId: pkg.departmentId };
     const at = (version: number, createdAt: Date): BuiltVersion => ({
       version, createdAt, fileName: packageFileName(pkg.departmentId, pkg.submissionId, version),
       file: buildPackageFile({ ...identity, version, createdAt: createdAt.toISOString() }, cases), unchanged: false,

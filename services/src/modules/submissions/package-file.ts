@@ -3,7 +3,7 @@ import type { CaseForm } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
   CASES_FILE, DATA_DICTIONARY_VERSION, LISTED_FILE_NAMES, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
-  type PackageManifest, type PackagedCase, casesCsv, csvFileName, toPackagedCase,
+  type PackageManifest, type PackagedCase, type PackagingOptions, casesCsv, csvFileName, packagePeriod, toPackagedCase,
 } from '@pnss/libs/submissions';
 import { zipSync } from 'fflate';
 
@@ -13,8 +13,6 @@ const FIXED_ENTRY_TIME = new Date(Date.UTC(2000, 0, 1));
 export interface PackageIdentity {
   submissionId: string;
   departmentId: string;
-  startDate: string;
-  endDate: string;
   version: number;
   createdAt: string;
 }
@@ -34,10 +32,10 @@ export function patientKey(secret: string, patientId: string): string {
   return createHmac('sha256', secret).update(patientId).digest('hex');
 }
 
-export function packagedCases(secret: string, forms: readonly CaseForm[]): PackagedCase[] {
+export function packagedCases(secret: string, forms: readonly CaseForm[], options: PackagingOptions): PackagedCase[] {
   return [...forms]
     .sort((a, b) => String(a._id).localeCompare(String(b._id)))
-    .map((form) => toPackagedCase(form, patientKey(secret, form.patientid)));
+    .map((form) => toPackagedCase(form, patientKey(secret, form.patientid), options));
 }
 
 /**
@@ -57,8 +55,7 @@ export function buildPackageFile(identity: PackageIdentity, cases: readonly Pack
     formatVersion: PACKAGE_FORMAT_VERSION,
     submissionId: identity.submissionId,
     departmentId: identity.departmentId,
-    startDate: identity.startDate,
-    endDate: identity.endDate,
+    ...packagePeriod(cases, identity.createdAt.slice(0, 10)),
     numOfCases: cases.length,
     version: identity.version,
     dataDictionaryVersion: DATA_DICTIONARY_VERSION,
