@@ -5,7 +5,8 @@ import type { CensusPackage, CensusPackagesResponse, ErrorEnvelope, HubApiKey, H
 import { count, eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
-import { closedCase, downloadPackage, packageOf } from './support/census.js';
+import { closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
+import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const census = (overrides: object) => ({
@@ -192,6 +193,36 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(revoked.revokedAt).toEqual(expect.any(String));
       const res = await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': spare.key }).expect(401);
       expect((res.body as ErrorEnvelope).message).toMatch(/revoked/);
+    });
+  });
+
+  describe('a corrected date of birth (issue 25 item 7)', () => {
+    it("reaches the hub as the package's next version, with the age the correction gives", async () => {
+      const born = (years: number) => {
+        const at = new Date(Date.now() - 11 * 86_400_000);
+        return new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+      };
+      const patient = await createPatient(dept, deptAdmin, { birthDate: born(40) });
+      const created = await createCase(dept, deptAdmin, patient._id, closableObBody(nextCaseNum('HUBDOB')));
+      await dept.http.put(`/api/patients/${patient._id}/cases/${created._id}/close`).set('Authorization', deptAdmin.authorization).send({}).expect(200);
+      const pkg = await packageOf(dept, deptAdmin, [created._id as string]);
+      await submit(pkg.submissionId).expect(200);
+
+      await dept.http.put(`/api/patients/${patient._id}`).set('Authorization', deptAdmin.authorization).send({ version: patient.version, birthDate: born(41) }).expect(200);
+      expect(await deptPackage(pkg.submissionId)).toMatchObject({ status: 'Sent', changedCases: 1, rebuildNotice: expect.stringMatching(/^Needs a rebuild/) });
+      await dept.http.post('/api/submissions/census/packages/rebuild').set('Authorization', deptAdmin.authorization)
+        .send({ submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      expect(await untilBuilt(dept, deptAdmin, pkg.submissionId)).toMatchObject({ version: 2, status: 'pending' });
+      await submit(pkg.submissionId).expect(200);
+
+      const received = ((await hubGet(`/api/hub/packages?departmentId=DEPT-A`).expect(200)).body as HubPackagesResponse).items
+        .filter((p) => p.submissionId === pkg.submissionId);
+      expect(received.map((p) => p.version).sort()).toEqual([1, 2]);
+      const ages = async (version: number) => {
+        const id = received.find((p) => p.version === version)?._id as string;
+        return (await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id))).map((r) => r.data.ageAtAdmission);
+      };
+      expect([await ages(1), await ages(2)]).toEqual([[40], [41]]);
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ClosedCaseListItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
+import type { CaseForm, CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ClosedCaseListItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
 import { DATA_DICTIONARY_VERSION, type PackageManifest, type PackagedCase } from '@pnss/libs/submissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -32,6 +32,7 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
 
   const get = (path: string) => t.http.get(path).set('Authorization', admin.authorization);
   const post = (path: string, body: object = {}) => t.http.post(path).set('Authorization', admin.authorization).send(body);
+  const put = (path: string, body: object = {}) => t.http.put(path).set('Authorization', admin.authorization).send(body);
   const closedIds = async (path: string) => ((await get(path).expect(200)).body as ClosedCasesResponse<ClosedCaseItem>).result.map((c) => c._id);
 
   describe('review lists', () => {
@@ -373,6 +374,73 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       } finally {
         census.packageFreeText = false;
       }
+    });
+  });
+
+  describe('a corrected date of birth (issue 25 item 7)', () => {
+    /** A birth date `years` years and two months before the day `days` days ago: whole years at that day, whatever today is. */
+    const bornBefore = (years: number, days: number) => {
+      const at = new Date(Date.now() - days * 86_400_000);
+      return new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+    };
+    const caseOf = async (patientId: string, caseId: string) => (await get(`/api/patients/${patientId}/cases/${caseId}`).expect(200)).body as CaseForm;
+
+    it("re-derives the stored age of her closed and packaged cases, says so in Submissions, and a rebuild makes the next version carrying it", async () => {
+      const patient = await createPatient(t, admin, { birthDate: bornBefore(40, 11) });
+      const packagedCase = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('DOB')));
+      const closedOnly = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('DOB2')));
+      for (const c of [packagedCase, closedOnly]) {
+        await t.http.put(`/api/patients/${patient._id}/cases/${c._id}/close`).set('Authorization', admin.authorization).send({}).expect(200);
+      }
+      expect([packagedCase.age, closedOnly.age]).toEqual([40, 40]);
+      await approve(t, admin, [closedOnly._id as string]);
+      const pkg = await packageOf(t, admin, [packagedCase._id as string]);
+      expect(pkg).toMatchObject({ changedCases: 0, rebuildNotice: null });
+      const before = await caseOf(patient._id, packagedCase._id as string);
+
+      // The birth date was a year off: she was 41 on admission.
+      await t.http.put(`/api/patients/${patient._id}`).set('Authorization', admin.authorization)
+        .send({ version: patient.version, birthDate: bornBefore(41, 11) }).expect(200);
+
+      const after = await caseOf(patient._id, packagedCase._id as string);
+      expect(after).toMatchObject({ age: 41, version: before.version + 1, isClose: true, submissionId: pkg.submissionId });
+      expect((await caseOf(patient._id, closedOnly._id as string)).age).toBe(41);
+      const audit = await t.database.db.select().from(auditLog)
+        .where(and(eq(auditLog.entity, 'case'), eq(auditLog.entityId, packagedCase._id as string), eq(auditLog.action, 'patient_correction')));
+      expect(audit.map((a) => a.changes)).toEqual([[{ field: 'age', old: 40, new: 41 }]]);
+
+      const flagged = (await get(`/api/submissions/census/packages/${pkg.submissionId}`).expect(200)).body as CensusPackage;
+      expect(flagged).toMatchObject({
+        version: 1, changedCases: 1,
+        rebuildNotice: `Needs a rebuild. Case ${packagedCase.caseNum} (Age on Admission 40 → 41, the patient's record was corrected) changed after version 1 was built. Rebuild to make version 2, then submit it.`,
+      });
+      const review = ((await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse<ClosedCaseListItem>).result;
+      expect(review.find((c) => c._id === closedOnly._id)).toMatchObject({
+        approved: false,
+        correction: "Changed after it was closed, because the patient's record was corrected: Age on Admission 40 → 41. Review it before approving.",
+      });
+
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      const rebuilt = await untilBuilt(t, admin, pkg.submissionId);
+      expect(rebuilt).toMatchObject({ version: 2, changedCases: 0, rebuildNotice: null, status: 'pending' });
+      const cases = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)))['cases.json'])) as PackagedCase[];
+      expect(cases.map((c) => [c.ageAtAdmission, c.caseVersion])).toEqual([[41, after.version]]);
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: rebuilt.fileName }).expect(202);
+      expect(await untilBuilt(t, admin, pkg.submissionId)).toMatchObject({ version: 2, sha256: rebuilt.sha256 });
+    });
+
+    it('re-derives through the case-information screen too, and leaves a case whose age does not change as it was', async () => {
+      const patient = await createPatient(t, admin, { birthDate: bornBefore(30, 11) });
+      const open = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('INFO')));
+      const other = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('INFO2')));
+      // A day's correction changes no whole year.
+      const sameAge = new Date(Date.parse(`${patient.birthDate as string}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await put(`/api/patientcases/${open._id}`, { version: open.version, birthDate: sameAge }).expect(200);
+      expect(await caseOf(patient._id, other._id as string)).toMatchObject({ age: 30, version: other.version });
+      const info = (await get(`/api/patientcases/${open._id}`).expect(200)).body as { version: number };
+      await put(`/api/patientcases/${open._id}`, { version: info.version, birthDate: bornBefore(31, 11) }).expect(200);
+      expect(await caseOf(patient._id, open._id as string)).toMatchObject({ age: 31 });
+      expect(await caseOf(patient._id, other._id as string)).toMatchObject({ age: 31, version: other.version + 1 });
     });
   });
 

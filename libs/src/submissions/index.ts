@@ -1,3 +1,4 @@
+export * from './case-corrections.js';
 export * from './case-type-rule.js';
 export * from './data-dictionary.js';
 export * from './data-dictionary-doc.js';

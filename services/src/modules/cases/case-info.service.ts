@@ -90,10 +90,12 @@ export class CaseInfoService {
 
     const { patient, saved } = await this.database.transaction(async (tx) => {
       const patient = await this.patients.updateForCase(tx, user, current, patientFields(info));
-      // A new birth date changes the age at admission, which the dependency function recomputes.
-      const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
+      // A new birth date has re-derived the age of each of her cases, this one included: save over that.
+      const rederived = patient.birthDate === current.birthDate ? row : await this.cases.requireById(caseId, tx);
+      const base = toCaseForm(rederived);
+      const after = applyCaseChange(base, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
       this.cases.assertSavable(after);
-      return { patient, saved: await this.cases.save(user, row, before, after, { tx }) };
+      return { patient, saved: await this.cases.save(user, rederived, base, after, { tx }) };
     });
     return answer(patient, saved.id, saved.caseNum, saved.version);
   }

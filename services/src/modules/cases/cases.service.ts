@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { CASE_IDENTITY_FIELDS, CASE_TIMESTAMP_FIELDS, type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
+import { ageAtAdmission } from '@pnss/libs/derived';
 import { applyCaseChange, caseActions } from '@pnss/libs/rules';
+import { PATIENT_CORRECTION } from '@pnss/libs/submissions';
 import {
   CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, unkeptAnswers, validateCloseCase,
 } from '@pnss/libs/validation';
@@ -44,7 +46,9 @@ export class CasesService {
     private readonly patients: PatientsService,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
+  }
 
   list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
     return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListEntry);
@@ -145,6 +149,27 @@ export class CasesService {
   async history(patientId: string, caseId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
     await this.requireCase(patientId, caseId);
     return this.audit.list({ entity: 'case', entityId: caseId }, offset);
+  }
+
+  /**
+   * A corrected birth date changes the age on admission of the patient's cases (SPEC.md §4, §9: whole
+   * years from the birth date). In the correction's transaction, each case whose age changes is
+   * written with its new age at its next version, its reporting facts with it, audited as a
+   * PATIENT_CORRECTION. A closed or packaged case too, since the registry must not keep an age from a
+   * birth date known to be wrong: its approval lapses with its version, and Submissions says which
+   * package needs a rebuild (which then makes the next version). Without a birth date an age stays.
+   */
+  async rederiveAges(tx: Executor, actor: AuditActor, patientId: string, birthDate: string | null): Promise<void> {
+    for (const row of await this.repository.lockForPatient(tx, patientId)) {
+      const age = ageAtAdmission(birthDate, row.admissionDate);
+      if (age === null || age === row.age) continue;
+      const updated = await this.repository.updateIfVersion(tx, row.id, row.version, { age }, actor.id);
+      if (!updated) throw await this.conflict(row.id, tx);
+      await writeCaseFacts(tx, updated);
+      await this.audit.record(tx, {
+        actor, entity: 'case', entityId: row.id, action: PATIENT_CORRECTION, changes: [{ field: 'age', old: row.age, new: age }],
+      });
+    }
   }
 
   // For the case-information screen (CaseInfoService), in its transaction.

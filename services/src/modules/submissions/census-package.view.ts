@@ -1,8 +1,12 @@
 import type { CensusPackage } from '@pnss/libs/api';
+import { type ChangedCase, rebuildNotice } from '@pnss/libs/submissions';
 import type { PackageRow } from './submissions.repository.js';
 
-/** A package row as the Census tab reads it. */
-export function toCensusPackage(row: PackageRow): CensusPackage {
+/**
+ * A package row as the Census tab reads it, with the cases that changed after its version was built
+ * (read with the row where the tab shows it; a package just starting a build has none to show).
+ */
+export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[] = []): CensusPackage {
   return {
     _id: row.id,
     submissionId: row.submissionId,
@@ -23,5 +27,7 @@ export function toCensusPackage(row: PackageRow): CensusPackage {
     size: row.size,
     lastError: row.lastError,
     sentAt: row.sentAt?.toISOString() ?? null,
+    changedCases: row.building ? 0 : changed.length,
+    rebuildNotice: row.building ? null : rebuildNotice(row.version, changed),
   };
 }

@@ -116,11 +116,18 @@ export class CensusPackagesService {
     await this.builds.recoverStale(false);
     const { page, limit, skip } = pageWindow(offset);
     const { rows, count } = await this.repository.packagesPage(search?.trim() || null, limit, skip);
-    return { items: rows.map(toCensusPackage), count, offset: page };
+    return { items: await this.withChanges(rows), count, offset: page };
   }
 
   async getPackage(submissionId: string): Promise<CensusPackage> {
-    return toCensusPackage(await this.requirePackage(submissionId));
+    const [pkg] = await this.withChanges([await this.requirePackage(submissionId)]);
+    return pkg;
+  }
+
+  /** The packages with the cases each carries at an older version than the case's own, and why. */
+  private async withChanges(rows: PackageRow[]): Promise<CensusPackage[]> {
+    const changed = await this.repository.changedCases(rows.map((r) => r.id));
+    return rows.map((row) => toCensusPackage(row, changed.filter((c) => c.packageId === row.id)));
   }
 
   async packagedCases(submissionId: string, offset: number | undefined): Promise<PackagedCasesResponse> {

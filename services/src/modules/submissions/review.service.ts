@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApprovalResponse, ClosedCaseListItem, ClosedCasesResponse, SubmissionCaseType } from '@pnss/libs/api';
-import { caseTypesOf } from '@pnss/libs/submissions';
+import { caseTypesOf, correctionNotice } from '@pnss/libs/submissions';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
@@ -69,6 +69,7 @@ function toClosedCaseItem(row: ReviewRow, list: SubmissionCaseType | null): Clos
     },
     approved: row.approvedVersion === row.version,
     submissionId: null,
+    correction: correctionNotice(row.corrections),
     // Every type's columns: the all-cases list shows whichever the reviewer's filter asks for.
     pregnancyType: row.pregnancyType,
     deliveryManner: row.deliveryManner,
