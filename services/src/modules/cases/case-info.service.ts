@@ -89,13 +89,12 @@ export class CaseInfoService {
     if (patientChanges(current, info)) assertHolds(user, PERMISSIONS.UPDATE_PATIENT);
 
     const { patient, saved } = await this.database.transaction(async (tx) => {
-      const patient = await this.patients.updateForCase(tx, user, current, patientFields(info));
-      // A new birth date has re-derived the age of each of her cases, this one included: save over that.
-      const rederived = patient.birthDate === current.birthDate ? row : await this.cases.requireById(caseId, tx);
-      const base = toCaseForm(rederived);
-      const after = applyCaseChange(base, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
+      // This case first, with the age the new birth date gives it, in one write; the patient's
+      // change then re-derives her other cases and finds this one's age already right.
+      const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: info.birthDate });
       this.cases.assertSavable(after);
-      return { patient, saved: await this.cases.save(user, rederived, base, after, { tx }) };
+      const saved = await this.cases.save(user, row, before, after, { tx });
+      return { saved, patient: await this.patients.updateForCase(tx, user, current, patientFields(info)) };
     });
     return answer(patient, saved.id, saved.caseNum, saved.version);
   }
