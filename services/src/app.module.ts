@@ -10,6 +10,7 @@ import { AccessGuard } from './modules/auth/access.guard.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { CasesModule } from './modules/cases/cases.module.js';
 import { CategoriesModule } from './modules/categories/categories.module.js';
+import { HubModule } from './modules/hub/hub.module.js';
 import { PatientsModule } from './modules/patients/patients.module.js';
 import { PlatformModule } from './modules/platform/platform.module.js';
 import { RolesModule } from './modules/roles/roles.module.js';
@@ -18,7 +19,7 @@ import { SubmissionsModule } from './modules/submissions/submissions.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
 
 /** A new feature module is added to FEATURE_MODULES (see services/README.md). */
-const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule, ReportsModule, SubmissionsModule];
+const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule, ReportsModule, SubmissionsModule, HubModule];
 
 @Module({})
 export class AppModule {

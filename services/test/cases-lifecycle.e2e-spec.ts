@@ -72,7 +72,10 @@ describe('the case lifecycle, enforced by the server (SPEC.md §4, §5)', () => 
       ['an exact AOG has no weeks', 'ob', { admissionWeeks: null }, [['admissionWeeks', 'required']]],
       ['a multiple pregnancy does not say whether it is heterotopic', 'ob',
         { pregnancyType: 2, infantsNumber: 2, neonatal: [healthyInfant(), healthyInfant()] }, [['isHeterotopic', 'required']]],
-      ['a delivered patient has no TOLAC answer', 'ob', { isTOLAC: null }, [['isTOLAC', 'required']]],
+      // TOLAC unanswered clears the manner and what hangs on it (SPEC.md §4): the form sends them empty.
+      ['a delivered patient has no TOLAC answer', 'ob',
+        { isTOLAC: null, deliveryManner: null, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null, deliveryIndication: [], morbidities: [] },
+        [['isTOLAC', 'required']]],
       // Obstetric score
       ['OB score G is missing', 'ob', { obscoreG: null }, [['obscoreG', 'required']]],
       ['OB score LB of a gyne case is missing', 'gyne', { obscoreLB: null }, [['obscoreLB', 'required']]],

@@ -47,12 +47,11 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
       expect((await get(`${casesPath()}/${stored._id}`).expect(200)).body).toEqual(stored);
     });
 
-    it('recomputes the derived values instead of trusting the client: age, BMI, AOG group, infant count', async () => {
+    it('recomputes the derived values instead of trusting the client: age, BMI, AOG group', async () => {
       const res = await post(casesPath(), {
         ...closableObBody(nextCaseNum()),
         age: 5, weight: 70, height: 175, bmi: 99.9,
         admissionAOGType: 1, admissionWeeks: 30, admissionAOG: 7,
-        infantsNumber: 3,
       }).expect(201);
       const stored = res.body as CaseForm;
       expect(stored.age).toBe(ageAtAdmission(birthDate, stored.admissionDate));
@@ -62,9 +61,10 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
       expect(stored.neonatal).toHaveLength(1);
     });
 
-    it('clears the fields the dependency rules hide, so the stored case never keeps them', async () => {
+    it('refuses the answers the dependency rules hide, naming each field and its rule, instead of saving the case without them', async () => {
+      const caseNum = nextCaseNum();
       const res = await post(casesPath(), {
-        caseNum: nextCaseNum(),
+        caseNum,
         caseFormType: 1,
         pregnancyType: 1,
         ectopicType: 3,
@@ -76,14 +76,15 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
         MIGSSurgeonPSGE: true,
         motherCondition: 1,
         deathTiming: 2,
-      }).expect(201);
-      expect(res.body).toMatchObject({
-        isPregnancy: true, ectopicType: null, deliveryManner: null, deliveryIndication: [], neonatal: [],
-        MIGSSurgeonPSGE: false, deathTiming: null,
+      }).expect(400);
+      expect(errorsOf(res.body)?.map((e) => e.field)).toEqual([
+        'ectopicType', 'deliveryManner', 'deliveryIndication', 'neonatal[0]', 'MIGSSurgeonPSGE', 'deathTiming',
+      ]);
+      expect(errorsOf(res.body)?.[0]).toEqual({
+        field: 'ectopicType', label: 'Type of Ectopic Pregnancy', section: 'Admission',
+        message: 'Type of Ectopic Pregnancy (ectopicType) was not saved: it is asked only for an ectopic pregnancy (pregnancy type 4)',
       });
-      const row = (await t.database.db.select().from(patientCases).where(eq(patientCases.id, (res.body as CaseForm)._id as string)))[0];
-      expect(row.deliveryManner).toBeNull();
-      expect(row.form).toMatchObject({ ectopicType: null, MIGSSurgeonPSGE: false });
+      expect(await t.database.db.select().from(patientCases).where(eq(patientCases.caseNum, caseNum))).toEqual([]);
     });
 
     it("refuses a case without a case number: 400 naming caseNum 'Please enter the Case #'", async () => {
@@ -115,9 +116,10 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
     });
 
     it('leaves the postpartum delivery date without bounds', async () => {
+      // The postpartum variant records no infants (SPEC.md §5).
       const res = await post(
         casesPath(),
-        closableObBody(nextCaseNum(), { isPostpartum: true, deliveryDate: `${new Date().getUTCFullYear() - 4}-06-01` }),
+        closableObBody(nextCaseNum(), { isPostpartum: true, deliveryDate: `${new Date().getUTCFullYear() - 4}-06-01`, neonatal: [] }),
       ).expect(201);
       expect((res.body as CaseForm).isDelivered).toBe(true);
     });

@@ -5,11 +5,12 @@ import type { CensusPackage, CensusPackagesResponse, ErrorEnvelope, HubApiKey, H
 import { count, eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
-import { closedCase, downloadPackage, packageOf } from './support/census.js';
+import { closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
+import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const census = (overrides: object) => ({
-  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false,
+  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false, packageFreeText: false,
   packageSecret: 'the department secret of the hub tests, long enough', ...overrides,
 });
 
@@ -102,6 +103,17 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(cases.n).toBe(2);
     });
 
+    it('keeps each case by the month it was discharged in, with no exact date of care (data dictionary 2026.2)', async () => {
+      const kept = ((await hubGet('/api/hub/packages').expect(200)).body as HubPackagesResponse).items.find((p) => p.submissionId === pkg.submissionId);
+      const rows = await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, kept?._id as string));
+      const months = rows.map((r) => r.dischargeMonth as string).sort();
+      expect(months).toHaveLength(2);
+      for (const month of months) expect(month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
+      expect(months[1]).toBe(pkg.endDate.slice(0, 7));
+      for (const row of rows) expect(JSON.stringify(row.data)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(kept?.startDate).toBe(`${months[0]}-01`);
+    });
+
     it('answers the same upload id when the same package arrives again, keeping it once', async () => {
       const before = await storedPackages();
       const first = await deptPackage(pkg.submissionId);
@@ -153,6 +165,23 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       ]);
     });
 
+    it('refuses a case that carries an exact date of care or a field outside the data dictionary, naming it', async () => {
+      const files = unzipSync(new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId)));
+      const cases = JSON.parse(new TextDecoder().decode(files['cases.json'])) as Array<Record<string, unknown>>;
+      const dated = new TextEncoder().encode(JSON.stringify([{ ...cases[0], admissionDate: '2026-03-30', nickname: 'Ana' }, ...cases.slice(1)]));
+      const m = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as { files: Array<{ name: string; sha256: string; size: number }> };
+      const entry = m.files.find((f) => f.name === 'cases.json') as { sha256: string; size: number };
+      entry.sha256 = createHash('sha256').update(dated).digest('hex');
+      entry.size = dated.byteLength;
+      const before = await storedPackages();
+      const res = await upload(zipSync({ ...files, 'cases.json': dated, 'manifest.json': new TextEncoder().encode(JSON.stringify(m)) })).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([
+        { field: 'cases.json: cases[0].admissionDate', message: 'admissionDate identifies a patient or dates her care and must not leave the department' },
+        { field: 'cases.json: cases[0].nickname', message: 'nickname is not a field of the data dictionary' },
+      ]);
+      expect(await storedPackages()).toBe(before);
+    });
+
     it('refuses a wrong, missing or revoked key with 401', async () => {
       const bytes = new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId));
       await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': 'pnss_wrong' }).expect(401);
@@ -164,6 +193,36 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(revoked.revokedAt).toEqual(expect.any(String));
       const res = await upload(bytes, { 'x-department-id': 'DEPT-A', 'x-api-key': spare.key }).expect(401);
       expect((res.body as ErrorEnvelope).message).toMatch(/revoked/);
+    });
+  });
+
+  describe('a corrected date of birth (issue 25 item 7)', () => {
+    it("reaches the hub as the package's next version, with the age the correction gives", async () => {
+      const born = (years: number) => {
+        const at = new Date(Date.now() - 11 * 86_400_000);
+        return new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+      };
+      const patient = await createPatient(dept, deptAdmin, { birthDate: born(40) });
+      const created = await createCase(dept, deptAdmin, patient._id, closableObBody(nextCaseNum('HUBDOB')));
+      await dept.http.put(`/api/patients/${patient._id}/cases/${created._id}/close`).set('Authorization', deptAdmin.authorization).send({}).expect(200);
+      const pkg = await packageOf(dept, deptAdmin, [created._id as string]);
+      await submit(pkg.submissionId).expect(200);
+
+      await dept.http.put(`/api/patients/${patient._id}`).set('Authorization', deptAdmin.authorization).send({ version: patient.version, birthDate: born(41) }).expect(200);
+      expect(await deptPackage(pkg.submissionId)).toMatchObject({ status: 'Sent', changedCases: 1, rebuildNotice: expect.stringMatching(/^Needs a rebuild/) });
+      await dept.http.post('/api/submissions/census/packages/rebuild').set('Authorization', deptAdmin.authorization)
+        .send({ submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      expect(await untilBuilt(dept, deptAdmin, pkg.submissionId)).toMatchObject({ version: 2, status: 'pending' });
+      await submit(pkg.submissionId).expect(200);
+
+      const received = ((await hubGet(`/api/hub/packages?departmentId=DEPT-A`).expect(200)).body as HubPackagesResponse).items
+        .filter((p) => p.submissionId === pkg.submissionId);
+      expect(received.map((p) => p.version).sort()).toEqual([1, 2]);
+      const ages = async (version: number) => {
+        const id = received.find((p) => p.version === version)?._id as string;
+        return (await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id))).map((r) => r.data.ageAtAdmission);
+      };
+      expect([await ages(1), await ages(2)]).toEqual([[40], [41]]);
     });
   });
 

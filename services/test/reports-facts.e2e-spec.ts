@@ -166,7 +166,7 @@ describe('the reporting projection is kept in the same transaction as every case
     for (const [days, indications] of [[10, [101, 104]], [10, [102]], [20, []], [30, [103]]] as const) {
       const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum(), {
         admissionDate: daysAgo(days + 1), deliveryDate: daysAgo(days), dischargeDate: daysAgo(days - 3), deliveryIndication: [...indications],
-        ...(indications.length === 0 ? { deliveryManner: 2 } : {}),
+        ...(indications.length === 0 ? { deliveryManner: 2, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null } : {}),
       }));
       await put(`/api/patients/${patientId}/cases/${created._id}/close`, { version: created.version }).expect(200);
     }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ClosedCaseListItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
-import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
+import type { CaseForm, CensusPackage, CensusPackagesResponse, ClosedCasesResponse, ClosedCaseItem, ClosedCaseListItem, ErrorEnvelope, PackagedCasesResponse } from '@pnss/libs/api';
+import { DATA_DICTIONARY_VERSION, type PackageManifest, type PackagedCase } from '@pnss/libs/submissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { createHash } from 'node:crypto';
@@ -11,12 +11,13 @@ import { auditLog } from '../src/database/schema.js';
 import { patientCases } from '../src/database/patients.schema.js';
 import { censusPackageCases, censusPackages } from '../src/database/submissions.schema.js';
 import { approve, closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
-import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { healthyInfant } from '@pnss/libs/testing';
+import { closableObBody, createCase, createPatient, nextCaseNum, yearsAgo } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const SECRET = 'a department package secret for the tests, long enough';
 const CENSUS = {
-  departmentId: 'DEPT-TEST', societyUrl: null, societyApiKey: null, societyTimeoutMs: 2000, hubEnabled: false, packageSecret: SECRET,
+  departmentId: 'DEPT-TEST', societyUrl: null, societyApiKey: null, societyTimeoutMs: 2000, hubEnabled: false, packageSecret: SECRET, packageFreeText: false,
 };
 
 describe('Submissions: closed-case review and census packages (SPEC.md §2, §4, §7)', () => {
@@ -31,6 +32,7 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
 
   const get = (path: string) => t.http.get(path).set('Authorization', admin.authorization);
   const post = (path: string, body: object = {}) => t.http.post(path).set('Authorization', admin.authorization).send(body);
+  const put = (path: string, body: object = {}) => t.http.put(path).set('Authorization', admin.authorization).send(body);
   const closedIds = async (path: string) => ((await get(path).expect(200)).body as ClosedCasesResponse<ClosedCaseItem>).result.map((c) => c._id);
 
   describe('review lists', () => {
@@ -217,10 +219,13 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       const files = unzipSync(new Uint8Array(bytes));
       expect(Object.keys(files)).toEqual(['manifest.json', 'cases.json', 'maternalfetalcase.csv', 'gynecase.csv', 'maternalmortalitycase.csv', 'gtdcase.csv']);
       const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as PackageManifest;
+      // The department keeps the exact period; the manifest widens it to whole months of discharge.
       expect(manifest).toMatchObject({
-        submissionId: pkg.submissionId, departmentId: 'DEPT-TEST', startDate: pkg.startDate, endDate: pkg.endDate, numOfCases: 2, version: 1,
-        dataDictionaryVersion: expect.any(String), createdAt: pkg.builtAt,
+        submissionId: pkg.submissionId, departmentId: 'DEPT-TEST', numOfCases: 2, version: 1,
+        dataDictionaryVersion: DATA_DICTIONARY_VERSION, createdAt: pkg.builtAt,
       });
+      expect(manifest.startDate).toMatch(/^\d{4}-\d{2}-01$/);
+      expect(manifest.startDate <= pkg.endDate && manifest.endDate >= pkg.endDate).toBe(true);
       for (const entry of manifest.files) {
         expect(createHash('sha256').update(files[entry.name]).digest('hex')).toBe(entry.sha256);
         expect(files[entry.name].byteLength).toBe(entry.size);
@@ -281,6 +286,174 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
     it('Submit says in words that no society is configured', async () => {
       const res = await post('/api/submissions/census/packages/submit', { submissionid: pkg.submissionId }).expect(409);
       expect((res.body as ErrorEnvelope).message).toMatch(/No society endpoint is configured/);
+    });
+  });
+
+  describe('what leaves the department (issue 25 item 8)', () => {
+    const NAMES = ['Evangelina', 'Macaraeg', 'Buenaventura'];
+    const FREE = 'Evangelina Macaraeg bed 12, husband Rodolfo';
+    let pkg: CensusPackage;
+    let exact: { admission: string; discharge: string; delivery: string; birth: string; caseNum: string; room: string };
+
+    beforeAll(async () => {
+      const patient = await createPatient(t, admin, { firstName: NAMES[0], middleName: NAMES[2], lastName: NAMES[1], birthDate: yearsAgo(34) });
+      const caseNum = nextCaseNum('LEAK');
+      const body = closableObBody(caseNum, {
+        room: 'Ward 3 bed 12', deliveryIndication: [101, 999999], deliveryIndicationOthers: FREE,
+        neonatal: [healthyInfant({ anomalies: true, anomalyOthers: FREE })], morbidities: [{ conditionId: 999999, categoryId: 15, others: FREE }],
+        obProcedure: [{ conditionId: 999999, categoryId: 8, others: FREE }],
+      });
+      const created = await createCase(t, admin, patient._id, body);
+      await t.http.put(`/api/patients/${patient._id}/cases/${created._id}/close`).set('Authorization', admin.authorization).send({}).expect(200);
+      exact = {
+        admission: created.admissionDate as string, discharge: created.dischargeDate as string, delivery: created.deliveryDate as string,
+        birth: patient.birthDate as string, caseNum, room: 'Ward 3 bed 12',
+      };
+      const gyne = await closedCase(t, admin, 'gyne', { firstName: 'Perpetua', lastName: 'Ilagan' });
+      pkg = await packageOf(t, admin, [created._id as string, gyne.form._id as string]);
+    }, 60_000);
+
+    /** Every value of a JSON document, with its path. */
+    const leaves = (value: unknown, path = ''): Array<[string, unknown]> =>
+      value !== null && typeof value === 'object'
+        ? Object.entries(value as Record<string, unknown>).flatMap(([key, v]) => leaves(v, `${path}.${key}`))
+        : [[path, value]];
+
+    const openPackage = async () => {
+      const files = unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)));
+      const text = (name: string) => new TextDecoder().decode(files[name]);
+      const cells = Object.keys(files).filter((n) => n.endsWith('.csv')).flatMap((name) =>
+        text(name).split('\r\n').flatMap((line, row) => line.split(',').map((cell, col): [string, string] => [`${name}:${row}:${col}`, cell])));
+      return { files, text, cases: JSON.parse(text('cases.json')) as PackagedCase[], manifest: JSON.parse(text('manifest.json')) as PackageManifest, cells };
+    };
+
+    it('carries no exact date, name, case number, room or typed text in any field of cases.json or any CSV cell', async () => {
+      const { cases, cells, manifest } = await openPackage();
+      const values: Array<[string, unknown]> = [...leaves(cases, 'cases'), ...cells];
+      const identifying = [...NAMES, 'Perpetua', 'Ilagan', 'Rodolfo', exact.caseNum, exact.room, 'bed 12'];
+      for (const [path, value] of values) {
+        const v = String(value);
+        expect({ path, date: /\d{4}-\d{2}-\d{2}|\d{1,2}\/\d{1,2}\/\d{4}/.test(v) ? v : null }).toEqual({ path, date: null });
+        expect({ path, word: identifying.find((word) => v.toLowerCase().includes(word.toLowerCase())) ?? null }).toEqual({ path, word: null });
+      }
+      // The manifest's dates are the period, in whole months, and the build time.
+      const manifestDates = leaves(manifest, 'manifest').filter(([, v]) => /\d{4}-\d{2}-\d{2}/.test(String(v)));
+      expect(manifestDates.map(([p]) => p).sort()).toEqual(['manifest.createdAt', 'manifest.endDate', 'manifest.startDate']);
+      expect(manifest.startDate.endsWith('-01')).toBe(true);
+      for (const date of [exact.admission, exact.delivery, exact.birth]) expect(JSON.stringify(manifest)).not.toContain(date);
+    });
+
+    it('says when the case was, as the discharge month and the intervals the reports need', async () => {
+      const { cases, text } = await openPackage();
+      const leaked = cases.find((c) => c.caseTypes.includes('maternalfetalcase') && c.neonatal.length === 1) as PackagedCase;
+      const day = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+      expect(leaked).toMatchObject({
+        dischargeMonth: exact.discharge.slice(0, 7),
+        lengthOfStayDays: day(exact.discharge) - day(exact.admission),
+        admissionToDeliveryDays: day(exact.delivery) - day(exact.admission),
+        deliveryToDischargeDays: day(exact.discharge) - day(exact.delivery),
+      });
+      const [header] = text('maternalfetalcase.csv').split('\r\n');
+      expect(header).toContain('Discharge Month,Length of Stay (days)');
+      expect(header).not.toContain('Date');
+    });
+
+    it('lets the free text leave only when the department sets PACKAGE_FREE_TEXT, as a new version; the same setting rebuilds the same bytes', async () => {
+      const census = t.config.census as { packageFreeText: boolean };
+      try {
+        census.packageFreeText = true;
+        await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+        const withText = await untilBuilt(t, admin, pkg.submissionId);
+        expect(withText.version).toBe(pkg.version + 1);
+        pkg = withText;
+        const { cases } = await openPackage();
+        const leaked = cases.find((c) => c.deliveryIndicationOthers) as PackagedCase;
+        expect(leaked).toMatchObject({ deliveryIndicationOthers: FREE, neonatal: [{ anomalyOthers: FREE }], morbidities: [{ others: FREE }] });
+        await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+        expect(await untilBuilt(t, admin, pkg.submissionId)).toMatchObject({ version: withText.version, sha256: withText.sha256 });
+      } finally {
+        census.packageFreeText = false;
+      }
+    });
+  });
+
+  describe('a corrected date of birth (issue 25 item 7)', () => {
+    /** A birth date `years` years and two months before the day `days` days ago: whole years at that day, whatever today is. */
+    const bornBefore = (years: number, days: number) => {
+      const at = new Date(Date.now() - days * 86_400_000);
+      return new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
+    };
+    const caseOf = async (patientId: string, caseId: string) => (await get(`/api/patients/${patientId}/cases/${caseId}`).expect(200)).body as CaseForm;
+
+    it("re-derives the stored age of her closed and packaged cases, says so in Submissions, and a rebuild makes the next version carrying it", async () => {
+      const patient = await createPatient(t, admin, { birthDate: bornBefore(40, 11) });
+      const packagedCase = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('DOB')));
+      const closedOnly = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('DOB2')));
+      for (const c of [packagedCase, closedOnly]) {
+        await t.http.put(`/api/patients/${patient._id}/cases/${c._id}/close`).set('Authorization', admin.authorization).send({}).expect(200);
+      }
+      expect([packagedCase.age, closedOnly.age]).toEqual([40, 40]);
+      await approve(t, admin, [closedOnly._id as string]);
+      const pkg = await packageOf(t, admin, [packagedCase._id as string]);
+      expect(pkg).toMatchObject({ changedCases: 0, rebuildNotice: null });
+      const before = await caseOf(patient._id, packagedCase._id as string);
+
+      // The birth date was a year off: she was 41 on admission.
+      await t.http.put(`/api/patients/${patient._id}`).set('Authorization', admin.authorization)
+        .send({ version: patient.version, birthDate: bornBefore(41, 11) }).expect(200);
+
+      const after = await caseOf(patient._id, packagedCase._id as string);
+      expect(after).toMatchObject({ age: 41, version: before.version + 1, isClose: true, submissionId: pkg.submissionId });
+      expect((await caseOf(patient._id, closedOnly._id as string)).age).toBe(41);
+      const audit = await t.database.db.select().from(auditLog)
+        .where(and(eq(auditLog.entity, 'case'), eq(auditLog.entityId, packagedCase._id as string), eq(auditLog.action, 'patient_correction')));
+      expect(audit.map((a) => a.changes)).toEqual([[{ field: 'age', old: 40, new: 41 }]]);
+
+      const flagged = (await get(`/api/submissions/census/packages/${pkg.submissionId}`).expect(200)).body as CensusPackage;
+      expect(flagged).toMatchObject({
+        version: 1, changedCases: 1,
+        rebuildNotice: `Needs a rebuild. Case ${packagedCase.caseNum} (Age on Admission 40 → 41, the patient's record was corrected) changed after version 1 was built. Rebuild to make version 2, then submit it.`,
+      });
+      const review = ((await get('/api/submissions/cases/closed').expect(200)).body as ClosedCasesResponse<ClosedCaseListItem>).result;
+      expect(review.find((c) => c._id === closedOnly._id)).toMatchObject({
+        approved: false,
+        correction: "Changed after it was closed, because the patient's record was corrected: Age on Admission 40 → 41. Review it before approving.",
+      });
+
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
+      const rebuilt = await untilBuilt(t, admin, pkg.submissionId);
+      expect(rebuilt).toMatchObject({ version: 2, changedCases: 0, rebuildNotice: null, status: 'pending' });
+      const cases = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)))['cases.json'])) as PackagedCase[];
+      expect(cases.map((c) => [c.ageAtAdmission, c.caseVersion])).toEqual([[41, after.version]]);
+      await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: rebuilt.fileName }).expect(202);
+      expect(await untilBuilt(t, admin, pkg.submissionId)).toMatchObject({ version: 2, sha256: rebuilt.sha256 });
+    });
+
+    it('re-derives through the case-information screen too, and leaves a case whose age does not change as it was', async () => {
+      const patient = await createPatient(t, admin, { birthDate: bornBefore(30, 11) });
+      const open = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('INFO')));
+      const other = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('INFO2')));
+      // A day's correction changes no whole year.
+      const sameAge = new Date(Date.parse(`${patient.birthDate as string}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+      await put(`/api/patientcases/${open._id}`, { version: open.version, birthDate: sameAge }).expect(200);
+      expect(await caseOf(patient._id, other._id as string)).toMatchObject({ age: 30, version: other.version });
+      const info = (await get(`/api/patientcases/${open._id}`).expect(200)).body as { version: number };
+      await put(`/api/patientcases/${open._id}`, { version: info.version, birthDate: bornBefore(31, 11) }).expect(200);
+      expect(await caseOf(patient._id, open._id as string)).toMatchObject({ age: 31 });
+      expect(await caseOf(patient._id, other._id as string)).toMatchObject({ age: 31, version: other.version + 1 });
+    });
+  });
+
+  describe('a molar pregnancy is a GTD case (issue 25 item 6)', () => {
+    it('shows its GTD Diagnosis and Complication in the GTD review list, and its package carries them in the GTD CSV', async () => {
+      const molar = await closedCase(t, admin, 'molar');
+      const gtd = ((await get('/api/submissions/gtdcase').expect(200)).body as ClosedCasesResponse<ClosedCaseListItem>).result;
+      expect(gtd.find((c) => c._id === molar.form._id)).toMatchObject({ gtdDiagnosis: 2, gtdComplication: 1, caseTypes: ['maternalfetalcase', 'gtdcase'] });
+      const pkg = await packageOf(t, admin, [molar.form._id as string]);
+      const files = unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)));
+      const [header, row] = new TextDecoder().decode(files['gtdcase.csv']).split('\r\n');
+      const at = (label: string) => row.split(',')[header.split(',').indexOf(label)];
+      expect([at('GTD Diagnosis'), at('GTD Diagnosis (label)'), at('GTD Complication (label)')]).toEqual(['2', 'Complete Hydatidiform Mole', 'Hemorrhage']);
     });
   });
 });

@@ -22,6 +22,11 @@ export interface ClosedCaseBase {
   patientid: ClosedCasePatient;
   approved?: boolean;
   submissionId?: string | null;
+  /**
+   * What changed in the case after it was closed because its patient's record was corrected (a new
+   * birth date gives a new age on admission), in words; null when nothing did.
+   */
+  correction?: string | null;
 }
 
 export interface MaternalFetalCaseItem extends ClosedCaseBase {
@@ -113,6 +118,10 @@ export interface CensusPackage {
   /** Why the last build or submit failed, in words. */
   lastError: string | null;
   sentAt: IsoDateTime | null;
+  /** How many of its cases changed after this version was built (a correction of their patient): a rebuild makes the next version. */
+  changedCases: number;
+  /** Those changes in words, and what to do; null when the version is current. */
+  rebuildNotice: string | null;
 }
 
 /** Reply of GET /api/submissions/census/packages (and /search): the spec's items, count, offset. */

@@ -1031,6 +1031,15 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "description": "Full ISO 8601 instant, UTC.",
         "format": "date-time",
         "maxLength": 30
+      },
+      "changedCases": {
+        "type": "number",
+        "description": "How many of its cases changed after this version was built (a correction of their patient): a rebuild makes the next version."
+      },
+      "rebuildNotice": {
+        "type": "string",
+        "description": "Those changes in words, and what to do; null when the version is current.",
+        "nullable": true
       }
     },
     "required": [
@@ -1052,7 +1061,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "sha256",
       "size",
       "lastError",
-      "sentAt"
+      "sentAt",
+      "changedCases",
+      "rebuildNotice"
     ],
     "additionalProperties": false,
     "description": "SPEC.md §3 Census package (submission)."
@@ -1206,6 +1217,11 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "submissionId": {
         "type": "string",
+        "nullable": true
+      },
+      "correction": {
+        "type": "string",
+        "description": "What changed in the case after it was closed because its patient's record was corrected (a new birth date gives a new age on admission), in words; null when nothing did.",
         "nullable": true
       }
     },

@@ -166,8 +166,22 @@ export function isPcosSymptomsShown(form: CaseFormView): boolean {
   return form.pcosHistory === true;
 }
 
+/**
+ * GTD Diagnosis and GTD Complication (SPEC.md §3) are asked in a gyne case and in a molar pregnancy:
+ * a hydatidiform mole is gestational trophoblastic disease, and SPEC.md §1 puts a molar pregnancy in
+ * the GTD review list, whose columns are those two answers.
+ */
+export function isGtdShown(form: CaseFormView): boolean {
+  return isGyneSectionShown(form) || (isPregnant(form) && form.pregnancyType === PREGNANCY_TYPE.MOLAR);
+}
+
+/** Where the form asks the GTD questions of a molar pregnancy that is not a gyne case: beside its molar type. */
+export function isGtdAskedWithPregnancy(form: CaseFormView): boolean {
+  return isGtdShown(form) && !isGyneSectionShown(form);
+}
+
 export function isGtdComplicationOthersShown(form: CaseFormView): boolean {
-  return isGyneSectionShown(form) && form.gtdComplication === OTHER_CODES.gtdComplication;
+  return isGtdShown(form) && form.gtdComplication === OTHER_CODES.gtdComplication;
 }
 
 export function isSurgicalInterventionOthersShown(form: CaseFormView): boolean {

@@ -4,7 +4,7 @@ import type { SubmissionCaseType } from '../enums/case-type.enum.js';
 import { flattenLookup, lookupLabel } from '../lookups/lookup-label.js';
 import { MATERNAL_DEATH_CAUSES } from '../lookups/lists/maternal-death-causes.list.js';
 import type { LookupEntry } from '../lookups/lookup-entry.js';
-import type { PackagedCase } from './package-format.js';
+import type { PackagedCase } from './data-dictionary.js';
 
 type Value = string | number | boolean | null | undefined;
 
@@ -24,8 +24,8 @@ const COMMON: CsvColumn[] = [
   { label: 'Patient Key', value: (c) => c.patientKey },
   { label: 'Case Version', value: (c) => c.caseVersion },
   { label: 'Age on Admission', value: (c) => c.ageAtAdmission },
-  { label: 'Admission Date', value: (c) => c.admissionDate },
-  { label: 'Discharge Date', value: (c) => c.dischargeDate },
+  { label: 'Discharge Month', value: (c) => c.dischargeMonth },
+  { label: 'Length of Stay (days)', value: (c) => c.lengthOfStayDays },
   { label: 'Case Type', value: (c) => c.caseFormType, codes: T.caseFormType },
 ];
 
@@ -37,7 +37,7 @@ export const CSV_COLUMNS: Readonly<Record<SubmissionCaseType, readonly CsvColumn
     ...COMMON,
     { label: 'Pregnancy Type', value: (c) => c.pregnancyType, codes: T.pregnancyType },
     { label: 'Admission AOG', value: (c) => c.admissionAOG, codes: T.aogRange },
-    { label: 'Delivery Date', value: (c) => c.deliveryDate },
+    { label: 'Admission to Delivery (days)', value: (c) => c.admissionToDeliveryDays },
     { label: 'Delivery', value: (c) => c.deliveryManner, codes: T.deliveryManner },
     { label: 'Delivery AOG', value: (c) => c.deliveryAOG, codes: T.aogRange },
     { label: 'Mother Condition', value: (c) => c.motherCondition, codes: T.motherCondition },

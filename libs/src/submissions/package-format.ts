@@ -1,6 +1,8 @@
 import type { CaseForm, IsoDate, IsoDateTime } from '../api/case-form.js';
-import type { SubmissionCaseType } from '../enums/case-type.enum.js';
+import { daysBetween, formatCalendarDate, parseCalendarDate } from '../derived/calendar-date.js';
+import { SUBMISSION_CASE_TYPES, type SubmissionCaseType } from '../enums/case-type.enum.js';
 import { caseTypesOf } from './case-type-rule.js';
+import { AGE_CAP, DATA_DICTIONARY, type FieldDefinition, type PackagedCase } from './data-dictionary.js';
 
 /**
  * The census package file (ARCHITECTURE.md "Census packages"): a ZIP holding manifest.json,
@@ -9,14 +11,17 @@ import { caseTypesOf } from './case-type-rule.js';
  */
 export const PACKAGE_FORMAT = 'pnss-census-package';
 export const PACKAGE_FORMAT_VERSION = 1;
-/** Grows when a code table or a field of the case form changes meaning. */
-export const DATA_DICTIONARY_VERSION = '2026.1';
 export const MANIFEST_FILE = 'manifest.json';
 export const CASES_FILE = 'cases.json';
 
 export function csvFileName(type: SubmissionCaseType): string {
   return `${type}.csv`;
 }
+
+/** The files the manifest lists, in the order the ZIP stores them after it: the cases, then one CSV per case type. */
+export const LISTED_FILE_NAMES: readonly string[] = [CASES_FILE, ...SUBMISSION_CASE_TYPES.map(csvFileName)];
+/** Every file of a package, each once, plain names, in the order the ZIP stores them: the manifest first. */
+export const PACKAGE_FILE_NAMES: readonly string[] = [MANIFEST_FILE, ...LISTED_FILE_NAMES];
 
 /** `PNSS-<department>-<submission id>-v<version>.zip`: safe in a URL and a file system. */
 export function packageFileName(departmentId: string, submissionId: string, version: number): string {
@@ -44,52 +49,77 @@ export interface PackageManifest {
   formatVersion: typeof PACKAGE_FORMAT_VERSION;
   submissionId: string;
   departmentId: string;
-  /** Earliest admission and latest discharge among the cases. */
+  /** The first day of the first month and the last day of the last month the cases were discharged in (packagePeriod). */
   startDate: IsoDate;
   endDate: IsoDate;
   numOfCases: number;
   version: number;
+  /** DATA_DICTIONARY_VERSION: what each field of cases.json means. */
   dataDictionaryVersion: string;
   createdAt: IsoDateTime;
   /** Every other file of the package, in the order they are stored. */
   files: ManifestFile[];
 }
 
-/** Case-form fields that never leave the department: they identify a patient or are bookkeeping. */
-export const WITHHELD_CASE_FIELDS = [
-  '_id', 'patientid', 'caseNum', 'room', 'gyneForm', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt',
-  'updatedAt', 'age',
-] as const;
+export interface PackagingOptions {
+  /** PACKAGE_FREE_TEXT: the free-text answers leave too (off unless the department sets it). */
+  freeText: boolean;
+}
 
 /**
- * One case as it leaves the department: no names, no birth date, no case number or room; the
- * patient is a keyed hash (the same for all of her cases), her age is the age at admission.
+ * One case as it leaves the department (DATA_DICTIONARY): no name, birth date, case number, room or
+ * exact date; the patient is a keyed hash (the same for all her cases), her age the age at admission,
+ * the dates a month and intervals, free text only when the department allows it.
  */
-export type PackagedCase = Omit<CaseForm, (typeof WITHHELD_CASE_FIELDS)[number]> & {
-  caseId: string;
-  patientKey: string;
-  caseVersion: number;
-  ageAtAdmission: number | null;
-  caseTypes: SubmissionCaseType[];
-};
-
-export function toPackagedCase(form: CaseForm, patientKey: string): PackagedCase {
-  const copy: Record<string, unknown> = { ...form };
-  for (const field of WITHHELD_CASE_FIELDS) delete copy[field];
-  const clinical = copy as Omit<CaseForm, (typeof WITHHELD_CASE_FIELDS)[number]>;
-  return {
+export function toPackagedCase(form: CaseForm, patientKey: string, options: PackagingOptions): PackagedCase {
+  const admission = parseCalendarDate(form.admissionDate);
+  const discharge = parseCalendarDate(form.dischargeDate);
+  const delivery = parseCalendarDate(form.deliveryDate);
+  const computed: Record<string, unknown> = {
     caseId: form._id ?? '',
     patientKey,
     caseVersion: form.version,
-    ageAtAdmission: form.age,
-    caseTypes: caseTypesOf({ ...form, gtdDiagnosis: form.gtdDiagnosis }),
-    ...sortKeys(clinical),
+    caseTypes: caseTypesOf(form),
+    ageAtAdmission: form.age === null ? null : Math.min(form.age, AGE_CAP),
+    dischargeMonth: discharge === null ? null : formatCalendarDate(discharge).slice(0, 7),
+    lengthOfStayDays: interval(admission, discharge),
+    admissionToDeliveryDays: interval(admission, delivery),
+    deliveryToDischargeDays: interval(delivery, discharge),
   };
+  const source = form as unknown as Record<string, unknown>;
+  const packaged: Record<string, unknown> = {};
+  for (const name of Object.keys(DATA_DICTIONARY).sort()) {
+    const definition = DATA_DICTIONARY[name as keyof PackagedCase];
+    if (definition.freeText && !options.freeText) continue;
+    packaged[name] = valueOf(definition, name in computed ? computed[name] : source[name], options);
+  }
+  return packaged as PackagedCase;
 }
 
-/** Keys in a fixed order, so the same case always serialises to the same bytes. */
-function sortKeys<T extends object>(value: T): T {
-  const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = (value as Record<string, unknown>)[key];
-  return sorted as T;
+function interval(from: number | null, to: number | null): number | null {
+  return from === null || to === null ? null : daysBetween(from, to);
+}
+
+/** A record list keeps only its dictionary's fields, free text only when allowed; keys sorted, so the bytes are stable. */
+function valueOf(definition: FieldDefinition, value: unknown, options: PackagingOptions): unknown {
+  if (value === undefined) return null;
+  if (definition.type !== 'records' || !definition.items || !Array.isArray(value)) return value;
+  const items = definition.items;
+  return value.map((record: Record<string, unknown>) => {
+    const kept: Record<string, unknown> = {};
+    for (const name of Object.keys(items).sort()) {
+      if (!(name in record) || (items[name].freeText && !options.freeText)) continue;
+      kept[name] = record[name] ?? null;
+    }
+    return kept;
+  });
+}
+
+/** The first and last day of the months the cases were discharged in: the manifest's period, no day of care in it. */
+export function packagePeriod(cases: readonly Pick<PackagedCase, 'dischargeMonth'>[], fallback: IsoDate): { startDate: IsoDate; endDate: IsoDate } {
+  const months = cases.map((c) => c.dischargeMonth).filter((m): m is string => m !== null).sort();
+  const first = months[0] ?? fallback.slice(0, 7);
+  const last = months[months.length - 1] ?? fallback.slice(0, 7);
+  const [year, month] = last.split('-').map(Number);
+  return { startDate: `${first}-01`, endDate: formatCalendarDate(Date.UTC(year, month, 0)) };
 }

@@ -59,6 +59,13 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('keeps free text out of census packages unless PACKAGE_FREE_TEXT is true', () => {
+    expect(parseEnvironment({}).census.packageFreeText).toBe(false);
+    expect(parseEnvironment({ PACKAGE_FREE_TEXT: 'true' }).census.packageFreeText).toBe(true);
+    expect(parseEnvironment({ PACKAGE_FREE_TEXT: '0' }).census.packageFreeText).toBe(false);
+    expect(() => parseEnvironment({ PACKAGE_FREE_TEXT: 'names too' })).toThrow(/PACKAGE_FREE_TEXT must be true or false/);
+  });
+
   it('migrates as the owner in DATABASE_MIGRATION_URL and runs as the role in DATABASE_URL', () => {
     expect(
       parseEnvironment({ DATABASE_URL: 'postgres://app@db/pnss', DATABASE_MIGRATION_URL: 'postgres://owner@db/pnss' }).database,

@@ -90,6 +90,11 @@ export interface CensusConfig {
   hubEnabled: boolean;
   /** The HMAC key that turns a patient id into the package's patient key. */
   packageSecret: string;
+  /**
+   * PACKAGE_FREE_TEXT: the free-text answers ('Others' texts, the histopath diagnosis) leave in census
+   * packages too. Off by default: a clinician may type a name there (issue 25 item 8).
+   */
+  packageFreeText: boolean;
 }
 
 export const PACKAGE_SECRET_FILE = 'package-secret';
@@ -198,6 +203,8 @@ export function parseEnvironment(
   }
   const hubEnabledRaw = (value('HUB_ENABLED') ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(hubEnabledRaw)) problems.push('HUB_ENABLED must be true or false');
+  const freeTextRaw = (value('PACKAGE_FREE_TEXT') ?? 'false').toLowerCase();
+  if (!['true', 'false', '1', '0'].includes(freeTextRaw)) problems.push('PACKAGE_FREE_TEXT must be true or false');
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -208,6 +215,7 @@ export function parseEnvironment(
       societyTimeoutMs: 20_000,
       hubEnabled: hubEnabledRaw === 'true' || hubEnabledRaw === '1',
       packageSecret,
+      packageFreeText: freeTextRaw === 'true' || freeTextRaw === '1',
     },
     port: port as number,
     host,
@@ -258,6 +266,7 @@ export function censusConfigOf(config: AppConfig): CensusConfig {
       societyTimeoutMs: 20_000,
       hubEnabled: false,
       packageSecret: readOrCreateSecret(config.dataDir, PACKAGE_SECRET_FILE),
+      packageFreeText: false,
     }
   );
 }

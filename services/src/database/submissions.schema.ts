@@ -136,7 +136,7 @@ export const hubPackages = pgTable(
   ],
 );
 
-/** The cases of the received packages, ready for national reports. */
+/** The cases of the received packages, ready for national reports, by the month they were discharged in. */
 export const hubPackageCases = pgTable(
   'hub_package_cases',
   {
@@ -146,8 +146,8 @@ export const hubPackageCases = pgTable(
     caseId: text('case_id').notNull(),
     patientKey: text('patient_key').notNull(),
     caseTypes: jsonb('case_types').$type<string[]>().notNull(),
-    admissionDate: date('admission_date', { mode: 'string' }),
-    dischargeDate: date('discharge_date', { mode: 'string' }),
+    /** 'YYYY-MM': a package carries no day of care (data dictionary 2026.2; migration 0014). */
+    dischargeMonth: text('discharge_month'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.hubPackageId, t.caseId] }), index('hub_package_cases_patient_idx').on(t.patientKey)],

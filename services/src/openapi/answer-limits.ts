@@ -53,7 +53,7 @@ const STRING_LIMITS: Record<string, Json> = {
   birthDate: { format: 'date', maxLength: 10 }, from: { maxLength: 30 }, to: { maxLength: 30 },
   entity: code, action: code, key: code, name: label, field: { maxLength: 200 }, section: label, service: label,
   label, title: label, prompt: label, counts: label, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
-  message, error: message, lastError: message,
+  message, error: message, lastError: message, rebuildNotice: message, correction: message,
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },
 };

@@ -2,8 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { ANSWER_SCHEMAS } from '@pnss/libs/contract';
 import { type PublicCredential, type RouteAccess, routeAccess } from '@pnss/libs/permissions';
-import { SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
-import { API_KEY_HEADER, DEPARTMENT_HEADER } from '../modules/submissions/society.client.js';
+import { API_KEY_HEADER, DEPARTMENT_HEADER, SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { applyAnswerLimits } from './answer-limits.js';
 import { exposeValidationRules, textSchemaOf } from './validation-rules.js';
 

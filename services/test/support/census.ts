@@ -1,5 +1,7 @@
 import type { CaseForm, CensusPackage } from '@pnss/libs/api';
-import { closableGyneBody, closableObBody, createCase, createPatient, nextCaseNum } from './patient-cases.js';
+import { applyCaseChange } from '@pnss/libs/rules';
+import { closableObCase } from '@pnss/libs/testing';
+import { type CaseBody, closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './patient-cases.js';
 import type { SignedIn, TestApp } from './test-app.js';
 
 /**
@@ -7,9 +9,22 @@ import type { SignedIn, TestApp } from './test-app.js';
  * for a background build to finish.
  */
 
-export async function closedCase(t: TestApp, as: SignedIn, kind: 'ob' | 'gyne' = 'ob', patientOverrides: Record<string, unknown> = {}) {
+/** What a client sends: the form without the fields the server owns. */
+export function bodyOf(form: CaseForm): CaseBody {
+  const { _id, patientid, isClose, isArchived, submissionId, version, createdAt, updatedAt, ...body } = form;
+  void [_id, patientid, isClose, isArchived, submissionId, version, createdAt, updatedAt];
+  return body;
+}
+
+/** A closable OB admission for a complete hydatidiform mole, as the case form leaves it (no delivery), with its GTD answers. */
+export function molarObBody(caseNum: string, gtd: Partial<CaseForm> = { gtdDiagnosis: 2, gtdComplication: 1 }): CaseBody {
+  const ob = closableObCase({ caseNum, admissionDate: daysAgo(11), dischargeDate: daysAgo(7) });
+  return bodyOf(applyCaseChange(ob, { pregnancyType: 5, molarType: 2, ...gtd }));
+}
+
+export async function closedCase(t: TestApp, as: SignedIn, kind: 'ob' | 'gyne' | 'molar' = 'ob', patientOverrides: Record<string, unknown> = {}) {
   const patient = await createPatient(t, as, patientOverrides);
-  const body = kind === 'ob' ? closableObBody(nextCaseNum('C')) : closableGyneBody(nextCaseNum('G'));
+  const body = kind === 'ob' ? closableObBody(nextCaseNum('C')) : kind === 'molar' ? molarObBody(nextCaseNum('M')) : closableGyneBody(nextCaseNum('G'));
   const created = await createCase(t, as, patient._id, body);
   const closed = await t.http
     .put(`/api/patients/${patient._id}/cases/${created._id}/close`)

@@ -28,6 +28,13 @@ describe('the Submissions Cases tab (SPEC.md §2)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
+  it("marks a case its patient's correction changed after it was closed, in words (issue 25 item 7)", async () => {
+    const correction = "Changed after it was closed, because the patient's record was corrected: Age on Admission 40 → 41. Review it before approving.";
+    renderSubmissions('/submissions/cases/maternalfetalcase', OFFICER, { 'GET /api/submissions/maternalfetalcase': page([closedCase({ correction })]) });
+    const row = (await within(await screen.findByRole('table')).findByText('PCRN-001')).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('alert')).toHaveTextContent(correction);
+  });
+
   it('shows the gyne, maternal mortality and GTD columns for their types', async () => {
     renderSubmissions('/submissions/cases/gtdcase', OFFICER, {
       'GET /api/submissions/gtdcase': page([closedCase({ caseType: 'gtdcase', gtdDiagnosis: 1, gtdComplication: null } as never)]),

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Checkbox, Progress, Radio, Space, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Progress, Radio, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ClosedCaseItem, SubmissionCaseType } from '@pnss/libs/api';
 import { CODE_TABLES, SUBMISSION_CASE_TYPES, SUBMISSION_CASE_TYPE_LABELS, type CodeTable } from '@pnss/libs/enums';
@@ -119,7 +119,15 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
 
   const typeColumns = caseType ? TYPE_COLUMNS[caseType] : [];
   const columns: ColumnsType<Row> = [
-    { title: 'Case No', dataIndex: 'caseNum', key: 'caseNum', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    {
+      title: 'Case No', dataIndex: 'caseNum', key: 'caseNum',
+      render: (value: string, row: Row) => (
+        <Space orientation="vertical" size={2}>
+          <Typography.Text strong>{value}</Typography.Text>
+          {row.correction ? <Alert type="warning" showIcon title={row.correction} style={{ maxWidth: 320 }} /> : null}
+        </Space>
+      ),
+    },
     ...(caseType === 'maternalfetalcase' || caseType === null
       ? [{ title: 'Patient', key: 'patient', render: (_: unknown, row: Row) => <PatientCell patient={row.patientid} /> }]
       : []),

@@ -42,6 +42,17 @@ describe('the Submissions Census Packages tab (SPEC.md §2)', () => {
     expect(within(sent).getByText('Upload ID U123')).toBeInTheDocument();
   });
 
+  it("says in words which package needs a rebuild after a patient's correction changed one of its cases (issue 25 item 7)", async () => {
+    const notice = "Needs a rebuild. Case C-17 (Age on Admission 40 → 41, the patient's record was corrected) changed after version 1 was built. Rebuild to make version 2, then submit it.";
+    renderSubmissions('/submissions/census', OFFICER, {
+      'GET /api/submissions/census/packages': list([censusPackage({ status: 'Sent', uploadId: 'U1', changedCases: 1, rebuildNotice: notice })]),
+    });
+    await listed();
+    const row = within(screen.getByRole('table')).getByText('S20261120-ABCDEF').closest('tr') as HTMLElement;
+    expect(within(row).getByRole('alert')).toHaveTextContent(notice);
+    expect(within(row).getByRole('button', { name: 'Rebuild S20261120-ABCDEF' })).toBeInTheDocument();
+  });
+
   it('searches the submission id 500 ms after typing stops', async () => {
     const { server, user } = renderSubmissions('/submissions/census', OFFICER, {
       'GET /api/submissions/census/packages': list([censusPackage()]),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { CloudUploadOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Input, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CensusPackage } from '@pnss/libs/api';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
@@ -131,6 +131,7 @@ export function CensusTab() {
           <Tag color={STATUS_COLORS[pkg.status]}>{packageStatusLabel(pkg.status)}</Tag>
           {pkg.building ? <Progress percent={pkg.progress} size="small" style={{ width: 120 }} aria-label={`Build of ${pkg.submissionId}`} /> : null}
           {pkg.status === 'Sent' && pkg.uploadId ? <Typography.Text type="secondary">Upload ID {pkg.uploadId}</Typography.Text> : null}
+          {pkg.rebuildNotice ? <Alert type="warning" showIcon title={pkg.rebuildNotice} style={{ maxWidth: 320 }} /> : null}
           {pkg.lastError && (pkg.status === 'Failed' || pkg.status === 'buildfailed' || !pkg.building) ? (
             <Typography.Text type="danger" style={{ maxWidth: 280, display: 'inline-block' }}>
               {pkg.lastError}

@@ -74,6 +74,8 @@ export function censusPackage(overrides: Partial<CensusPackage> = {}): CensusPac
     size: 1234,
     lastError: null,
     sentAt: null,
+    changedCases: 0,
+    rebuildNotice: null,
     ...overrides,
   };
 }

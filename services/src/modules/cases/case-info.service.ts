@@ -89,11 +89,12 @@ export class CaseInfoService {
     if (patientChanges(current, info)) assertHolds(user, PERMISSIONS.UPDATE_PATIENT);
 
     const { patient, saved } = await this.database.transaction(async (tx) => {
-      const patient = await this.patients.updateForCase(tx, user, current, patientFields(info));
-      // A new birth date changes the age at admission, which the dependency function recomputes.
-      const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: patient.birthDate });
+      // This case first, with the age the new birth date gives it, in one write; the patient's
+      // change then re-derives her other cases and finds this one's age already right.
+      const after = applyCaseChange(before, { caseNum: info.caseNum }, { patientBirthDate: info.birthDate });
       this.cases.assertSavable(after);
-      return { patient, saved: await this.cases.save(user, row, before, after, { tx }) };
+      const saved = await this.cases.save(user, row, before, after, { tx });
+      return { saved, patient: await this.patients.updateForCase(tx, user, current, patientFields(info)) };
     });
     return answer(patient, saved.id, saved.caseNum, saved.version);
   }

@@ -113,6 +113,11 @@ export class CasesRepository {
       .orderBy(sql`${c.admissionDate} desc nulls first`, desc(c.createdAt), asc(c.id));
   }
 
+  /** A patient's cases, locked until the caller's transaction ends: a correction of the patient re-derives them. */
+  async lockForPatient(tx: Executor, patientId: string): Promise<CaseRow[]> {
+    return tx.select().from(c).where(eq(c.patientId, patientId)).orderBy(asc(c.id)).for('update');
+  }
+
   /** A case with the patient's birth date and its stored projection, in one read: what a save needs. */
   async findForSave(id: string): Promise<CaseForSave | null> {
     const [found] = await prepared(this.database.db, 'cases_find_for_save', findForSaveStatement).execute({ id });

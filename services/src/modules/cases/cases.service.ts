@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CASE_IDENTITY_FIELDS, CASE_TIMESTAMP_FIELDS, type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
+import { ageAtAdmission } from '@pnss/libs/derived';
 import { applyCaseChange, caseActions } from '@pnss/libs/rules';
-import { CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, validateCloseCase } from '@pnss/libs/validation';
+import { PATIENT_CORRECTION } from '@pnss/libs/submissions';
+import {
+  CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, unkeptAnswers, validateCloseCase,
+} from '@pnss/libs/validation';
 import { badField, CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
 import { serverToday, toCalendarDate } from '../../common/dates/server-today.js';
 import { listFilter } from '../../common/paging/list-query.dto.js';
@@ -42,7 +46,9 @@ export class CasesService {
     private readonly patients: PatientsService,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
+  }
 
   list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
     return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListEntry);
@@ -61,6 +67,7 @@ export class CasesService {
     const patient = await this.patients.require(patientId);
     const patch = this.toPatch(input, patientId, null);
     const form = applyCaseChange(emptyCaseForm(patientId, ''), patch, { patientBirthDate: patient.birthDate });
+    this.assertKept(patch, form);
     this.assertSavable(form);
     this.assertConfirmed(null, form, input.confirmedWarnings);
     const row = await this.database.transaction((tx) => this.insert(tx, actor, form));
@@ -83,7 +90,9 @@ export class CasesService {
     if (row.isClose) throw casesError(CasesErrorCode.CaseClosed);
     if (input.version !== row.version) throw casesError(CasesErrorCode.CaseChanged, { current: before });
 
-    const after = applyCaseChange(before, this.toPatch(input, patientId, caseId), { patientBirthDate: found.patientBirthDate });
+    const patch = this.toPatch(input, patientId, caseId);
+    const after = applyCaseChange(before, patch, { patientBirthDate: found.patientBirthDate });
+    this.assertKept(patch, after, before);
     this.assertSavable(after);
     this.assertConfirmed(before, after, input.confirmedWarnings);
     return toCaseForm(await this.save(actor, row, before, after, { stored: found.projection }));
@@ -140,6 +149,27 @@ export class CasesService {
   async history(patientId: string, caseId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
     await this.requireCase(patientId, caseId);
     return this.audit.list({ entity: 'case', entityId: caseId }, offset);
+  }
+
+  /**
+   * A corrected birth date changes the age on admission of the patient's cases (SPEC.md §4, §9: whole
+   * years from the birth date). In the correction's transaction, each case whose age changes is
+   * written with its new age at its next version, its reporting facts with it, audited as a
+   * PATIENT_CORRECTION. A closed or packaged case too, since the registry must not keep an age from a
+   * birth date known to be wrong: its approval lapses with its version, and Submissions says which
+   * package needs a rebuild (which then makes the next version). Without a birth date an age stays.
+   */
+  async rederiveAges(tx: Executor, actor: AuditActor, patientId: string, birthDate: string | null): Promise<void> {
+    for (const row of await this.repository.lockForPatient(tx, patientId)) {
+      const age = ageAtAdmission(birthDate, row.admissionDate);
+      if (age === null || age === row.age) continue;
+      const updated = await this.repository.updateIfVersion(tx, row.id, row.version, { age }, actor.id);
+      if (!updated) throw await this.conflict(row.id, tx);
+      await writeCaseFacts(tx, updated);
+      await this.audit.record(tx, {
+        actor, entity: 'case', entityId: row.id, action: PATIENT_CORRECTION, changes: [{ field: 'age', old: row.age, new: age }],
+      });
+    }
   }
 
   // For the case-information screen (CaseInfoService), in its transaction.
@@ -214,6 +244,16 @@ export class CasesService {
    */
   assertSavable(form: CaseForm): void {
     const errors: FieldError[] = caseSaveErrors(form, { today: serverToday() });
+    if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
+  }
+
+  /**
+   * An answer that says saved means saved: an answer this save brings that the case form's rules
+   * would empty or change (a question not asked for this case, a manner TOLAC excludes, a subcause of
+   * another cause) is a 400 naming the field and the rule, and nothing is written.
+   */
+  assertKept(patch: Partial<CaseForm>, form: CaseForm, before?: CaseForm): void {
+    const errors = unkeptAnswers(patch, form, before);
     if (errors.length > 0) throw commonError(CommonErrorCode.ValidationFailed, errors);
   }
 

@@ -5,10 +5,11 @@ import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { API_KEY_HEADER, DEPARTMENT_HEADER, FILE_NAME_HEADER } from '../submissions/society.client.js';
 import { HubPackagesQueryDto, IssueHubKeyDto } from './dto/hub.dto.js';
 import { HubService } from './hub.service.js';
-import { DEPARTMENT_ID_PATTERN, PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
+import {
+  API_KEY_HEADER, DEPARTMENT_HEADER, DEPARTMENT_ID_PATTERN, FILE_NAME_HEADER, PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES,
+} from '@pnss/libs/submissions';
 import { Answer } from '../../openapi/answer.decorator.js';
 import { textSchemaOf } from '../../openapi/validation-rules.js';
 

@@ -145,8 +145,8 @@ export class HubService {
             apiKeyId: key.id,
           },
           cases.map((c) => ({
-            caseId: c.caseId, patientKey: c.patientKey, caseTypes: c.caseTypes, admissionDate: c.admissionDate,
-            dischargeDate: c.dischargeDate, data: c as unknown as Record<string, unknown>,
+            caseId: c.caseId, patientKey: c.patientKey, caseTypes: c.caseTypes, dischargeMonth: c.dischargeMonth,
+            data: c as unknown as Record<string, unknown>,
           })),
         );
         await this.repository.touchKey(tx, key.id);

@@ -25,8 +25,17 @@ export type { PatientRow } from './patients.repository.js';
 /** The avatar is an image: the audit log records that it changed, never its bytes. */
 const AUDITED = { redact: ['avatar'] } as const;
 
+/**
+ * What a feature that derives values from the patient's birth date does when it changes, in the
+ * transaction of the change, with the patient as saved (the cases feature re-derives the age on
+ * admission of her cases). Registered by that feature, which depends on this one, not the reverse.
+ */
+export type BirthDateChange = (tx: Executor, actor: AuditActor, patient: PatientRow) => Promise<void>;
+
 @Injectable()
 export class PatientsService {
+  private readonly birthDateChanges: BirthDateChange[] = [];
+
   constructor(
     private readonly repository: PatientsRepository,
     private readonly duplicateRows: PatientDuplicatesRepository,
@@ -111,6 +120,7 @@ export class PatientsService {
       const row = await this.repository.updateIfVersion(tx, patientId, current.version, next, actor.id);
       if (!row) throw await this.changedError(patientId, tx);
       await this.audit.record(tx, { actor, entity: 'patient', entityId: patientId, action: 'update', changes });
+      await this.afterBirthDateChange(tx, actor, current, row);
       return this.repository.findView(patientId, tx);
     });
     if (!saved) throw patientsError(PatientsErrorCode.PatientNotFound);
@@ -164,7 +174,18 @@ export class PatientsService {
     const row = await this.repository.updateIfVersion(tx, current.id, current.version, values, actor.id);
     if (!row) throw await this.changedError(current.id, tx);
     await this.audit.record(tx, { actor, entity: 'patient', entityId: current.id, action: 'update', changes });
+    await this.afterBirthDateChange(tx, actor, current, row);
     return row;
+  }
+
+  /** Runs `change` in the transaction of every change of a patient's birth date, through either screen that edits it. */
+  onBirthDateChange(change: BirthDateChange): void {
+    this.birthDateChanges.push(change);
+  }
+
+  private async afterBirthDateChange(tx: Executor, actor: AuditActor, before: Pick<PatientRow, 'birthDate'>, after: PatientRow): Promise<void> {
+    if (before.birthDate === after.birthDate) return;
+    for (const change of this.birthDateChanges) await change(tx, actor, after);
   }
 
   private async requireView(patientId: string, executor?: Executor): Promise<PatientViewRow> {

@@ -2,8 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import type { CaseForm } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
-  CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
-  type PackageManifest, type PackagedCase, casesCsv, csvFileName, toPackagedCase,
+  CASES_FILE, DATA_DICTIONARY_VERSION, LISTED_FILE_NAMES, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
+  type PackageManifest, type PackagedCase, type PackagingOptions, casesCsv, csvFileName, packagePeriod, toPackagedCase,
 } from '@pnss/libs/submissions';
 import { zipSync } from 'fflate';
 
@@ -13,8 +13,6 @@ const FIXED_ENTRY_TIME = new Date(Date.UTC(2000, 0, 1));
 export interface PackageIdentity {
   submissionId: string;
   departmentId: string;
-  startDate: string;
-  endDate: string;
   version: number;
   createdAt: string;
 }
@@ -34,10 +32,10 @@ export function patientKey(secret: string, patientId: string): string {
   return createHmac('sha256', secret).update(patientId).digest('hex');
 }
 
-export function packagedCases(secret: string, forms: readonly CaseForm[]): PackagedCase[] {
+export function packagedCases(secret: string, forms: readonly CaseForm[], options: PackagingOptions): PackagedCase[] {
   return [...forms]
     .sort((a, b) => String(a._id).localeCompare(String(b._id)))
-    .map((form) => toPackagedCase(form, patientKey(secret, form.patientid)));
+    .map((form) => toPackagedCase(form, patientKey(secret, form.patientid), options));
 }
 
 /**
@@ -46,18 +44,18 @@ export function packagedCases(secret: string, forms: readonly CaseForm[]): Packa
  */
 export function buildPackageFile(identity: PackageIdentity, cases: readonly PackagedCase[]): BuiltPackage {
   const encoder = new TextEncoder();
-  const files: Array<[string, Uint8Array]> = [[CASES_FILE, encoder.encode(`${JSON.stringify(cases, null, 2)}\n`)]];
+  const content = new Map<string, Uint8Array>([[CASES_FILE, encoder.encode(`${JSON.stringify(cases, null, 2)}\n`)]]);
   for (const type of SUBMISSION_CASE_TYPES) {
-    files.push([csvFileName(type), encoder.encode(casesCsv(type, cases.filter((c) => c.caseTypes.includes(type))))]);
+    content.set(csvFileName(type), encoder.encode(casesCsv(type, cases.filter((c) => c.caseTypes.includes(type)))));
   }
+  const files = LISTED_FILE_NAMES.map((name): [string, Uint8Array] => [name, content.get(name) as Uint8Array]);
   const listed: ManifestFile[] = files.map(([name, data]) => ({ name, sha256: sha256Hex(data), size: data.byteLength }));
   const manifest: PackageManifest = {
     format: PACKAGE_FORMAT,
     formatVersion: PACKAGE_FORMAT_VERSION,
     submissionId: identity.submissionId,
     departmentId: identity.departmentId,
-    startDate: identity.startDate,
-    endDate: identity.endDate,
+    ...packagePeriod(cases, identity.createdAt.slice(0, 10)),
     numOfCases: cases.length,
     version: identity.version,
     dataDictionaryVersion: DATA_DICTIONARY_VERSION,

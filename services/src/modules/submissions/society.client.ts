@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { HubReceipt } from '@pnss/libs/api';
+import { API_KEY_HEADER, DEPARTMENT_HEADER, FILE_NAME_HEADER, HUB_PACKAGES_PATH } from '@pnss/libs/submissions';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
-
-export const HUB_PACKAGES_PATH = '/api/hub/packages';
-export const DEPARTMENT_HEADER = 'x-department-id';
-export const API_KEY_HEADER = 'x-api-key';
-export const FILE_NAME_HEADER = 'x-file-name';
 
 export type UploadResult = { ok: true; uploadId: string } | { ok: false; message: string };
 

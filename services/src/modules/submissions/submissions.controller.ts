@@ -11,8 +11,9 @@ import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import {
   ApprovalDto, CreatePackageDto, DownloadQueryDto, PackageSearchQueryDto, RebuildPackageDto, SubmitPackageDto, isSubmissionId,
 } from './dto/submissions.dto.js';
-import { SubmissionsService } from './submissions.service.js';
 import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
+import { CensusPackagesService } from './census-packages.service.js';
+import { ReviewService } from './review.service.js';
 import { textSchemaOf } from '../../openapi/validation-rules.js';
 
 
@@ -29,24 +30,27 @@ function submissionIdParam(value: string): string {
 @ApiBearerAuth()
 @Controller('submissions')
 export class SubmissionsController {
-  constructor(private readonly submissions: SubmissionsService) {}
+  constructor(
+    private readonly review: ReviewService,
+    private readonly census: CensusPackagesService,
+  ) {}
 
   @Get('cases/closed')
   @Answer('Closed, unarchived cases in no package yet, 100 a page, with every type column', 'ClosedCasesResponse')
   closed(@Query() query: PageQueryDto) {
-    return this.submissions.closedCases(null, query.offset);
+    return this.review.closedCases(null, query.offset);
   }
 
   @Get('cases/packaged/:submissionid')
   @Answer("A package's cases: case number, patient, admission and discharge dates", 'PackagedCasesResponse')
   packaged(@Param('submissionid') submissionId: string, @Query() query: PageQueryDto) {
-    return this.submissions.packagedCases(submissionIdParam(submissionId), query.offset);
+    return this.census.packagedCases(submissionIdParam(submissionId), query.offset);
   }
 
   @Put('cases/approval')
   @Answer('Approve (approved: true) or withdraw the approval of closed cases; audited per case', 'ApprovalResponse', { errors: { 409: 'A case is not closed, or already in a package' } })
   approve(@CurrentUser() user: AuthenticatedUser, @Body() body: ApprovalDto) {
-    return this.submissions.setApproval(user, body.caseIds, body.approved);
+    return this.review.setApproval(user, body.caseIds, body.approved);
   }
 
   @Post('cases/create')
@@ -56,25 +60,25 @@ export class SubmissionsController {
     errors: { 404: 'A case named does not exist', 409: "'Still processing previous package' while a build runs, or a case is not approved" },
   })
   create(@CurrentUser() user: AuthenticatedUser, @Body() body: CreatePackageDto) {
-    return this.submissions.create(user, body.selectedCases);
+    return this.census.create(user, body.selectedCases);
   }
 
   @Get('census/packages')
   @Answer('Census packages, newest first, 100 a page', 'CensusPackagesResponse')
   packages(@Query() query: PackageSearchQueryDto) {
-    return this.submissions.listPackages(query.search ?? null, query.offset);
+    return this.census.listPackages(query.search ?? null, query.offset);
   }
 
   @Get('census/packages/search')
   @Answer('Census packages whose submission id contains `search`; empty lists them all', 'CensusPackagesResponse')
   search(@Query() query: PackageSearchQueryDto) {
-    return this.submissions.listPackages(query.search ?? null, query.offset);
+    return this.census.listPackages(query.search ?? null, query.offset);
   }
 
   @Get('census/packages/:submissionid')
   @Answer('One package, with its build progress and status (what the Census tab polls)', 'CensusPackage')
   package(@Param('submissionid') submissionId: string) {
-    return this.submissions.getPackage(submissionIdParam(submissionId));
+    return this.census.getPackage(submissionIdParam(submissionId));
   }
 
   @Post('census/packages/rebuild')
@@ -84,7 +88,7 @@ export class SubmissionsController {
     errors: { 404: 'No such package', 409: "'Still processing previous package' while a build runs, or the package is being sent" },
   })
   rebuild(@CurrentUser() user: AuthenticatedUser, @Body() body: RebuildPackageDto) {
-    return this.submissions.rebuild(user, body.submissionid, body.filename);
+    return this.census.rebuild(user, body.submissionid, body.filename);
   }
 
   @Post('census/packages/submit')
@@ -93,7 +97,7 @@ export class SubmissionsController {
     errors: { 409: 'No society address is configured, or the package is not built or already being sent', 502: "The society refused the package or did not answer: the society's words" },
   })
   submit(@CurrentUser() user: AuthenticatedUser, @Body() body: SubmitPackageDto) {
-    return this.submissions.submit(user, body.submissionid);
+    return this.census.submit(user, body.submissionid);
   }
 
   @Post('download/:id')
@@ -103,7 +107,7 @@ export class SubmissionsController {
   })
   @ApiParam({ name: 'id', description: "The package's submission id", schema: SUBMISSION_ID_SCHEMA })
   downloadTicket(@CurrentUser() user: AuthenticatedUser, @Param('id') submissionId: string) {
-    return this.submissions.issueDownload(user, submissionIdParam(submissionId));
+    return this.census.issueDownload(user, submissionIdParam(submissionId));
   }
 
   /** Public in the token sense only: the single-use ticket is the credential, and the download is audited. */
@@ -119,7 +123,7 @@ export class SubmissionsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     if (!PACKAGE_FILE_NAME_PATTERN.test(fileName)) throw badField('filename', 'filename is not a census package file name');
-    const file = await this.submissions.download(fileName, query.ticket, request.ip ?? null);
+    const file = await this.census.download(fileName, query.ticket, request.ip ?? null);
     void reply.header('Content-Type', 'application/zip');
     void reply.header('Content-Disposition', `attachment; filename="${file.fileName}"`);
     return new StreamableFile(file.bytes);
@@ -132,6 +136,6 @@ export class SubmissionsController {
     if (!(SUBMISSION_CASE_TYPES as readonly string[]).includes(caseType)) {
       throw badField('casetype', `casetype must be one of ${SUBMISSION_CASE_TYPES.join(', ')}`);
     }
-    return this.submissions.closedCases(caseType as SubmissionCaseType, query.offset);
+    return this.review.closedCases(caseType as SubmissionCaseType, query.offset);
   }
 }

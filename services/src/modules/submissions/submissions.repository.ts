@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { SubmissionCaseType } from '@pnss/libs/api';
-import { CASE_TYPE_RULE, type CaseTypeCondition, type CaseTypeFacts } from '@pnss/libs/submissions';
+import {
+  CASE_TYPE_RULE, type CaseCorrection, type CaseTypeCondition, type CaseTypeFacts, PACKAGEABLE_RULE, PATIENT_CORRECTION, type PackageableFacts,
+} from '@pnss/libs/submissions';
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caseFacts } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
+import { auditLog } from '../../database/schema.js';
 import { caseApprovals, censusPackageCases, censusPackages, downloadTickets } from '../../database/submissions.schema.js';
 
 const c = patientCases;
@@ -38,13 +41,27 @@ export function caseTypeSql(type: SubmissionCaseType): SQL {
   return sql`(${sql.join(groups, sql` or `)})`;
 }
 
-/** Closed, not archived, in no package (not even one being built). */
+/** Where each fact of the packageable rule is read: a case is in a package once one carries it or a build holds it. */
+const PACKAGEABLE_FACTS: Record<keyof PackageableFacts, SQL> = {
+  isClose: sql`(${c.isClose})`,
+  isArchived: sql`(${c.isArchived})`,
+  inPackage: sql`(${c.submissionId} is not null or exists (select 1 from ${pc} where ${pc.caseId} = ${c.id}))`,
+};
+
+/** The libs rule PACKAGEABLE_RULE as SQL: closed, not archived, in no package (not even one being built). */
 const PACKAGEABLE = and(
-  eq(c.isClose, true),
-  eq(c.isArchived, false),
-  isNull(c.submissionId),
-  sql`not exists (select 1 from ${pc} where ${pc.caseId} = ${c.id})`,
+  ...PACKAGEABLE_RULE.map(({ field, equals }) => (equals ? PACKAGEABLE_FACTS[field] : sql`not ${PACKAGEABLE_FACTS[field]}`)),
 );
+
+/**
+ * The corrections of a case's patient after `since`, oldest first, flattened: the audit rows the
+ * cases feature writes when a corrected birth date re-derives the case (PATIENT_CORRECTION).
+ */
+function correctionsSince(caseId: AnyPgColumn, since: SQL): SQL<CaseCorrection[]> {
+  return sql<CaseCorrection[]>`(select coalesce(jsonb_agg(change.value order by a.at, a.id, change.position), '[]'::jsonb)
+    from ${auditLog} a cross join lateral jsonb_array_elements(a.changes) with ordinality as change(value, position)
+    where a.entity = 'case' and a.entity_id = ${caseId}::text and a.action = ${PATIENT_CORRECTION} and a.at > ${since})`;
+}
 
 const REVIEW_COLUMNS = {
   id: c.id,
@@ -72,13 +89,13 @@ const REVIEW_COLUMNS = {
   gtdDiagnosis: f.gtdDiagnosis,
   gtdComplication: f.gtdComplication,
   approvedVersion: caseApprovals.caseVersion,
+  corrections: correctionsSince(c.id, sql`coalesce(${c.closedAt}, '-infinity'::timestamptz)`),
 };
 
+type ColumnsOnly = Omit<typeof REVIEW_COLUMNS, 'corrections'>;
 export type ReviewRow = {
-  [K in keyof typeof REVIEW_COLUMNS]: (typeof REVIEW_COLUMNS)[K]['_']['notNull'] extends true
-    ? (typeof REVIEW_COLUMNS)[K]['_']['data']
-    : (typeof REVIEW_COLUMNS)[K]['_']['data'] | null;
-};
+  [K in keyof ColumnsOnly]: ColumnsOnly[K]['_']['notNull'] extends true ? ColumnsOnly[K]['_']['data'] : ColumnsOnly[K]['_']['data'] | null;
+} & { corrections: CaseCorrection[] };
 
 export interface CaseCheckRow {
   id: string;
@@ -183,6 +200,21 @@ export class SubmissionsRepository {
     const rows = await this.db.select().from(pk).where(where).orderBy(desc(pk.createdAt), desc(pk.id)).limit(limit).offset(skip);
     const [total] = await this.db.select({ n: count() }).from(pk).where(where);
     return { rows, count: total.n };
+  }
+
+  /**
+   * The cases of these packages that are no longer at the version the package's file carries (a
+   * correction of their patient changed them), with the corrections since that file was built.
+   */
+  async changedCases(packageIds: string[]): Promise<Array<{ packageId: string; caseNum: string; corrections: CaseCorrection[] }>> {
+    if (packageIds.length === 0) return [];
+    return this.db
+      .select({ packageId: pc.packageId, caseNum: c.caseNum, corrections: correctionsSince(c.id, sql`coalesce(${pk.builtAt}, '-infinity'::timestamptz)`) })
+      .from(pc)
+      .innerJoin(c, eq(c.id, pc.caseId))
+      .innerJoin(pk, eq(pk.id, pc.packageId))
+      .where(and(inArray(pc.packageId, packageIds), sql`${pc.caseVersion} is not null`, sql`${pc.caseVersion} <> ${c.version}`))
+      .orderBy(asc(c.caseNum), asc(c.id));
   }
 
   /** The cases of a package with their patients, for the Create Submission overlay. */

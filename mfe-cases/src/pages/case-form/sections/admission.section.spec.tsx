@@ -36,6 +36,22 @@ describe('Admission section (SPEC.md §2, §4)', () => {
     expect(fieldOf(container, 'abortionType')).toBeNull();
   });
 
+  it('a molar pregnancy asks GTD Diagnosis and GTD Complication beside its molar type (SPEC.md §1: it is a GTD case)', async () => {
+    const store = makeCaseStore({ caseFormType: 1, isPregnancy: true, pregnancyType: 1, isPostpartum: false });
+    const { user, container } = renderOnStore(<AdmissionSection />, store);
+    expect(fieldOf(container, 'gtdDiagnosis')).toBeNull();
+    await user.click(within(fieldOf(container, 'pregnancyType')!).getByLabelText('Molar'));
+    expect(fieldOf(container, 'molarType')).not.toBeNull();
+    expect(fieldOf(container, 'gtdDiagnosis')).not.toBeNull();
+    expect(fieldOf(container, 'gtdComplication')).not.toBeNull();
+    act(() => store.change({ gtdDiagnosis: 2 }));
+    expect(screen.getByLabelText('GTD Diagnosis')).toBeInTheDocument();
+    expect(store.getState().form.gtdDiagnosis).toBe(2);
+    await user.click(within(fieldOf(container, 'pregnancyType')!).getByLabelText('Singleton'));
+    expect(fieldOf(container, 'gtdDiagnosis')).toBeNull();
+    expect(store.getState().form.gtdDiagnosis).toBeNull();
+  });
+
   it('an exact AOG asks weeks and days and computes the range; an estimated AOG asks the range', async () => {
     const store = makeCaseStore({ caseFormType: 1, isPregnancy: true });
     const { user, container } = renderOnStore(<AdmissionSection />, store);

@@ -4,9 +4,10 @@ import {
   ABORTION_TYPES, AOG_RANGES, AOG_TYPES, CASE_FORM_TYPES, ECTOPIC_TYPES, HETEROTOPIC_QUESTION, MOLAR_TYPES, PCOS_SYMPTOMS, PREGNANCY_TYPES,
   decode,
 } from '@pnss/libs/enums';
-import { isDeliveredQuestionShown, isExactAog, isPregnant } from '@pnss/libs/rules';
+import { isDeliveredQuestionShown, isExactAog, isGtdAskedWithPregnancy, isPregnant } from '@pnss/libs/rules';
 import { CodeField, CodeListField, DateField, DerivedField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { useCaseFormStore } from '../state/case-form.context.js';
+import { GtdFields } from './gyne.section.js';
 import { SECTION_IDS, SectionFrame, SubSection, When, WhenForm } from './section-frame.js';
 
 const exactAdmissionAog = (f: CaseForm) => isPregnant(f) && isExactAog(f.admissionAOGType);
@@ -57,6 +58,9 @@ export const AdmissionSection = memo(function AdmissionSection() {
           <When field="molarType">
             <CodeField path="molarType" table={MOLAR_TYPES} control="radio" />
           </When>
+          <WhenForm test={isGtdAskedWithPregnancy}>
+            <GtdFields />
+          </WhenForm>
           <YesNoField path="isPostpartum" />
           <WhenForm test={isDeliveredQuestionShown}>
             <YesNoField path="isDelivered" />

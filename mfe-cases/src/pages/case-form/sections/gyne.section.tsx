@@ -22,11 +22,7 @@ export const GyneSection = memo(function GyneSection() {
         <YesNoField path="hasFailedMIS" label="Failed Minimally Invasive Surgery (converted)" />
       </div>
       <SubSection title="Gestational Trophoblastic Disease">
-        <CodeField path="gtdDiagnosis" table={GTD_DIAGNOSES} control="select" />
-        <CodeField path="gtdComplication" table={GTD_COMPLICATIONS} control="select" />
-        <When field="gtdComplicationOthers">
-          <TextField path="gtdComplicationOthers" />
-        </When>
+        <GtdFields />
       </SubSection>
       <SubSection title="Gyne Procedures">
         <CodeField path="medicalSurgical" table={MEDICAL_SURGICAL} control="radio" wide />
@@ -47,3 +43,16 @@ export const GyneSection = memo(function GyneSection() {
     </SectionFrame>
   );
 });
+
+/** GTD Diagnosis and Complication: in the Gyne section, or beside the molar type of a pregnancy that is not a gyne case. */
+export function GtdFields() {
+  return (
+    <>
+      <CodeField path="gtdDiagnosis" table={GTD_DIAGNOSES} control="select" />
+      <CodeField path="gtdComplication" table={GTD_COMPLICATIONS} control="select" />
+      <When field="gtdComplicationOthers">
+        <TextField path="gtdComplicationOthers" />
+      </When>
+    </>
+  );
+}

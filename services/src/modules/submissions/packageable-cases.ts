@@ -1,0 +1,20 @@
+import { packageRefusal } from '@pnss/libs/submissions';
+import { SubmissionsErrorCode, submissionsError } from './submissions.errors.js';
+import type { CaseCheckRow } from './submissions.repository.js';
+
+/** Every id named must be a case: a 404 naming the missing ones. */
+export function assertCasesFound(ids: string[], rows: CaseCheckRow[]): void {
+  const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) {
+    throw submissionsError(SubmissionsErrorCode.CaseNotFound, { cases: missing.map((id) => ({ id, caseNum: id, reason: 'not found' })) });
+  }
+}
+
+/** The packageable rule of libs on each case: a 409 naming every case refused, with its reason. */
+export function assertCasesPackageable(rows: CaseCheckRow[]): void {
+  const refused = rows.flatMap((r) => {
+    const reason = packageRefusal({ isClose: r.isClose, isArchived: r.isArchived, inPackage: Boolean(r.submissionId) || r.inPackage });
+    return reason ? [{ id: r.id, caseNum: r.caseNum, reason }] : [];
+  });
+  if (refused.length > 0) throw submissionsError(SubmissionsErrorCode.CaseNotPackageable, { cases: refused });
+}
