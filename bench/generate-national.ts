@@ -164,7 +164,7 @@ const snake = (name: string) => name.replace(/([A-Z])/g, (c) => `_${c.toLowerCas
 
 /** The PostgreSQL type of each projected column, for unnest(). */
 const FACT_TYPES: Record<string, string> = {
-  caseId: 'uuid', counted: 'bool', isClose: 'bool', isArchived: 'bool', countingDate: 'date', admissionDate: 'date', dischargeDate: 'date',
+  caseId: 'uuid', derivation: 'int2', isObstetric: 'bool', counted: 'bool', isClose: 'bool', isArchived: 'bool', countingDate: 'date', admissionDate: 'date', dischargeDate: 'date',
   deliveryDate: 'date', caseFormType: 'int2', isPregnancy: 'bool', isGyne: 'bool', isDelivered: 'bool', age: 'int2', ageSegment: 'text',
   aogWeeks: 'int2', aogSegment: 'text', pregnancyType: 'int2', pregnancyTypeSegment: 'text', deliveryManner: 'int2', deliveryManner2: 'int2',
   deliveryMannerSegment: 'text', deliveryManner2Segment: 'text', isCaesarean: 'bool', motherCondition: 'int2', motherConditionSegment: 'text',

@@ -1,10 +1,17 @@
 import type { CaseForm } from '../api/case-form.js';
 import { isMortalityStatus, INFANT_STATUS } from '../enums/neonatal.enum.js';
-import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
 import { DELIVERY_MANNER } from '../enums/delivery.enum.js';
-import { countingDateOf, isCountedCase } from './counting-rule.js';
-import { NOT_APPLICABLE_SEGMENT, findReportDimension, gestationalWeeksOf, segmentsOf } from './report-dimensions.js';
+import { countingDateOf, isCountedCase, isObstetricCase } from './counting-rule.js';
+import { NOT_APPLICABLE_SEGMENT, findReportDimension, gestationalWeeksOf, isMaternalDeathCase, segmentsOf } from './report-dimensions.js';
 import { deliveryMannerGroup } from './report-groups.js';
+
+/**
+ * The version of `deriveCaseFacts`: raised whenever a fact is derived differently, so that the
+ * services re-derive every stored projection of an older version at start-up (and rebuild the rollup).
+ * 1: the first projection. 2: maternal figures count obstetric cases only; estimated AOG ranges have
+ * their AOG group (issue 25 items 4 and 5).
+ */
+export const CASE_FACTS_DERIVATION = 2;
 
 /**
  * The reporting projection of one case (the `case_facts` row): everything a report groups or filters
@@ -14,6 +21,8 @@ import { deliveryMannerGroup } from './report-groups.js';
  */
 export interface CaseFactsRow {
   caseId: string;
+  /** CASE_FACTS_DERIVATION when derived. */
+  derivation: number;
   /** The counting rule: a closed, not archived case. */
   counted: boolean;
   isClose: boolean;
@@ -27,12 +36,14 @@ export interface CaseFactsRow {
   isPregnancy: boolean;
   isGyne: boolean;
   isDelivered: boolean;
+  /** `isObstetricCase`: the cases maternal and obstetric figures count. */
+  isObstetric: boolean;
   age: number | null;
-  ageSegment: string;
+  ageSegment: string | null;
   aogWeeks: number | null;
-  aogSegment: string;
+  aogSegment: string | null;
   pregnancyType: number | null;
-  pregnancyTypeSegment: string;
+  pregnancyTypeSegment: string | null;
   deliveryManner: number | null;
   deliveryManner2: number | null;
   deliveryMannerSegment: string;
@@ -40,7 +51,8 @@ export interface CaseFactsRow {
   deliveryManner2Segment: string | null;
   isCaesarean: boolean;
   motherCondition: number | null;
-  motherConditionSegment: string;
+  motherConditionSegment: string | null;
+  /** An obstetric case whose mother died. */
   isMaternalDeath: boolean;
   antecedent: number | null;
   antecedentType: number | null;
@@ -147,9 +159,9 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
     }
   }
 
-  const died = form.motherCondition === MOTHER_CONDITION.DIED;
   const facts: CaseFactsRow = {
     caseId,
+    derivation: CASE_FACTS_DERIVATION,
     counted: isCountedCase(form),
     isClose: form.isClose === true,
     isArchived: form.isArchived === true,
@@ -161,20 +173,21 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
     isPregnancy: form.isPregnancy === true,
     isGyne: form.isGyne === true,
     isDelivered: form.isDelivered === true,
+    isObstetric: isObstetricCase(form),
     age: num(form.age),
-    ageSegment: segmentOf('AgeGroup', form) ?? NOT_APPLICABLE_SEGMENT,
+    ageSegment: segmentOf('AgeGroup', form),
     aogWeeks: gestationalWeeksOf(form),
-    aogSegment: segmentOf('AOG', form) ?? NOT_APPLICABLE_SEGMENT,
+    aogSegment: segmentOf('AOG', form),
     pregnancyType: num(form.pregnancyType),
-    pregnancyTypeSegment: segmentOf('PregnancyType', form) ?? NOT_APPLICABLE_SEGMENT,
+    pregnancyTypeSegment: segmentOf('PregnancyType', form),
     deliveryManner: num(form.deliveryManner),
     deliveryManner2: num(form.deliveryManner2),
     deliveryMannerSegment: segmentOf('deliverymanner', form) ?? NOT_APPLICABLE_SEGMENT,
     deliveryManner2Segment: num(form.deliveryManner2) === null ? null : (deliveryMannerGroup(form.deliveryManner2) ?? NOT_APPLICABLE_SEGMENT),
     isCaesarean: isCaesareanManner(form.deliveryManner) || isCaesareanManner(form.deliveryManner2),
     motherCondition: num(form.motherCondition),
-    motherConditionSegment: segmentOf('MotherCondition', form) ?? NOT_APPLICABLE_SEGMENT,
-    isMaternalDeath: died,
+    motherConditionSegment: segmentOf('MotherCondition', form),
+    isMaternalDeath: isMaternalDeathCase(form),
     antecedent: num(form.antecedent),
     antecedentType: num(form.antecedentType),
     antecedentCause: num(form.antecedentCause),

@@ -10,7 +10,10 @@ import type { CaseFactsRow, CaseIndicationRow } from './case-facts.js';
 
 /** The second dimension of a one-dimension count. */
 export const ROLLUP_NONE = '';
-/** Rollup-only dimensions: OB or gyne (the OB report's denominators), and caesarean deliveries (the CS indications' totals). */
+/**
+ * Rollup-only dimensions: OB or gyne (the OB report's denominators: 'ob' is `isObstetricCase`), and
+ * caesarean deliveries (the CS indications' totals).
+ */
 export const CASE_TYPE_DIMENSION = 'CaseType';
 export const CAESAREAN_DIMENSION = 'Caesarean';
 
@@ -18,7 +21,7 @@ export const CAESAREAN_DIMENSION = 'Caesarean';
 export type RollupSource = Pick<
   CaseFactsRow,
   | 'counted' | 'countingDate' | 'motherConditionSegment' | 'ageSegment' | 'aogSegment' | 'directDeathSegment' | 'deathTimingSegment'
-  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isPregnancy' | 'isCaesarean'
+  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isObstetric' | 'isCaesarean'
 > & { indications: ReadonlyArray<Pick<CaseIndicationRow, 'isCaesarean' | 'segment'>> };
 
 export interface RollupKey {
@@ -41,7 +44,7 @@ export function rollupSegments(source: RollupSource): Array<[string, string[]]> 
     ['PregnancyType', one(source.pregnancyTypeSegment)],
     ['deliverymanner', one(source.deliveryMannerSegment)],
     ['csindication', [...new Set(source.indications.filter((i) => i.isCaesarean).map((i) => i.segment))].sort()],
-    [CASE_TYPE_DIMENSION, [source.isPregnancy ? 'ob' : 'gyne']],
+    [CASE_TYPE_DIMENSION, [source.isObstetric ? 'ob' : 'gyne']],
     [CAESAREAN_DIMENSION, source.isCaesarean ? ['yes'] : []],
   ];
 }

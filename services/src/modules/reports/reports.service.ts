@@ -5,7 +5,7 @@ import type {
 } from '@pnss/libs/api';
 import {
   CAESAREAN_DIMENSION, CASE_TYPE_DIMENSION, NOT_APPLICABLE_SEGMENT, REPORT_COUNTING_RULE, ROLLUP_NONE, type ReportDimension, type ReportRange, findReportDimension, isRangeProblem,
-  maternalMortalityRate, parseReportRange, reportCategories,
+  isShownWhenEmpty, maternalMortalityRate, parseReportRange, reportCategories,
 } from '@pnss/libs/reports';
 import { badField } from '../../common/errors/common.errors.js';
 import { type PairCountRow, ReportsRepository } from './reports.repository.js';
@@ -33,15 +33,15 @@ interface ChartSpec {
 const DIED = '3';
 
 const MATERNAL_MORTALITY_CHARTS: readonly ChartSpec[] = [
-  { name: 'aog', title: 'Age of Gestation', kind: 'column', dimension: 'AOG', counts: 'maternal deaths by completed weeks of gestation', pair: ['MotherCondition', 'AOG'], where: DIED },
+  { name: 'aog', title: 'Age of Gestation', kind: 'column', dimension: 'AOG', counts: 'maternal deaths (of obstetric cases) by weeks of gestation, an estimated range in its group', pair: ['MotherCondition', 'AOG'], where: DIED },
   { name: 'directCauses', title: 'Direct Causes', kind: 'bar', dimension: 'DirectMaternalDeath', counts: 'maternal deaths from a direct cause, by cause', pair: ['DirectMaternalDeath', ROLLUP_NONE] },
   { name: 'deathTiming', title: 'Timing of Death', kind: 'doughnut', dimension: 'DeathTiming', counts: 'maternal deaths by timing', pair: ['DeathTiming', ROLLUP_NONE] },
-  { name: 'maternalAge', title: 'Maternal Age', kind: 'column', dimension: 'AgeGroup', counts: 'maternal deaths by age at admission', pair: ['MotherCondition', 'AgeGroup'], where: DIED },
+  { name: 'maternalAge', title: 'Maternal Age', kind: 'column', dimension: 'AgeGroup', counts: 'maternal deaths (of obstetric cases) by age at admission', pair: ['MotherCondition', 'AgeGroup'], where: DIED },
 ];
 
 const OB_REPORT_CHARTS: readonly ChartSpec[] = [
   { name: 'deliveryManner', title: 'Manner of Delivery', kind: 'doughnut', dimension: 'deliverymanner', counts: 'delivered cases by the manner of delivery of the first or only infant', pair: ['deliverymanner', ROLLUP_NONE], dropNotApplicable: true },
-  { name: 'aog', title: 'All Age of Gestation', kind: 'column', dimension: 'AOG', counts: 'obstetric cases by completed weeks of gestation (at delivery, else at admission)', pair: [CASE_TYPE_DIMENSION, 'AOG'], where: 'ob' },
+  { name: 'aog', title: 'All Age of Gestation', kind: 'column', dimension: 'AOG', counts: 'obstetric cases by weeks of gestation (at delivery, else at admission; an estimated range in its group)', pair: [CASE_TYPE_DIMENSION, 'AOG'], where: 'ob' },
   { name: 'pregnancyType', title: 'Pregnancy Type', kind: 'bar', dimension: 'PregnancyType', counts: 'obstetric cases by pregnancy type', pair: [CASE_TYPE_DIMENSION, 'PregnancyType'], where: 'ob' },
 ];
 
@@ -95,7 +95,7 @@ export class ReportsService {
     let acc = 0;
     for (const segment of segments) {
       const count = rowCount.get(segment.name) ?? 0;
-      if (segment.name === NOT_APPLICABLE_SEGMENT && count === 0) continue;
+      if (count === 0 && !isShownWhenEmpty(rows, segment.name)) continue;
       acc += count;
       const row: ReportTableRow = { name: segment.name, label: segment.label, count, acc };
       if (cross) row.crosssegments = Object.fromEntries(crossNames.map((c) => [c, cell.get(`${segment.name}\u0000${c}`) ?? 0]));
@@ -159,7 +159,7 @@ function chartOf(spec: ChartSpec, counts: readonly PairCountRow[]): ReportChart 
   const bySegment = new Map(rows.map((r) => [dimB === ROLLUP_NONE ? r.segA : r.segB, r.n]));
   const segments = [...dimension.groups.map((g) => ({ name: g.key, label: g.label })), { name: NOT_APPLICABLE_SEGMENT, label: 'Not recorded' }]
     .map((s) => ({ ...s, count: bySegment.get(s.name) ?? 0 }))
-    .filter((s) => s.name !== NOT_APPLICABLE_SEGMENT || (!spec.dropNotApplicable && s.count > 0));
+    .filter((s) => (s.name === NOT_APPLICABLE_SEGMENT ? !spec.dropNotApplicable && s.count > 0 : s.count > 0 || isShownWhenEmpty(dimension, s.name)));
   return {
     name: spec.name, title: spec.title, kind: spec.kind, segments, counts: spec.counts,
     total: segments.reduce((sum, s) => sum + s.count, 0),
