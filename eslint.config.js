@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * features share (DTO validators, list queries, SQL conditions, dates) goes to services/src/common/.
  */
 const PLATFORM_MODULES = ['auth', 'audit'];
-const PUBLIC_FEATURE_FILES = ['cases/case-record', 'cases/case-facts.repository', 'submissions/society.client'];
+const PUBLIC_FEATURE_FILES = ['cases/case-record', 'submissions/society.client'];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An import of another feature's internals from a file `up` levels below services/src/modules/. */
 const crossFeatureImport = (up) => ({

@@ -3,7 +3,7 @@ import { CASE_FACTS_DERIVATION } from '@pnss/libs/reports';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
-import { CaseFactsBackfill } from '../src/modules/cases/case-facts.repository.js';
+import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
 
 interface FactsRow { counted: boolean; is_close: boolean; is_archived: boolean; delivery_manner_segment: string; livebirth_count: number }
 

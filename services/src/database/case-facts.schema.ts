@@ -5,7 +5,7 @@ import { patientCases } from './patients.schema.js';
 /**
  * The reporting projection (SHARED-CONTRACTS.md): one row per case with everything the reports group
  * or filter on, derived by `deriveCaseFacts` of @pnss/libs/reports and written in the same transaction
- * as every case write (case-facts.repository.ts). `counted` and `counting_date` are the counting rule.
+ * as every case write (modules/case-facts). `counted` and `counting_date` are the counting rule.
  * A `*_segment` column holds the report dimension's segment key: null when the dimension does not
  * count the case, 'N/A' when it counts it without a group.
  */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
-import { CaseFactsBackfill } from '../cases/case-facts.repository.js';
+import { CaseFactsModule } from '../case-facts/case-facts.module.js';
 import { ReportCategoriesController } from './report-categories.controller.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsController } from './reports.controller.js';
@@ -10,8 +10,8 @@ import { ReportsService } from './reports.service.js';
 
 /** The reports (SPEC.md §2 Reports, §7, §9) over the reporting projection case_facts. */
 @Module({
-  imports: [DatabaseModule, AuditModule],
+  imports: [DatabaseModule, AuditModule, CaseFactsModule],
   controllers: [ReportsController, ReportCategoriesController],
-  providers: [CaseFactsBackfill, ReportsRepository, ReportsService, ReportExportService],
+  providers: [ReportsRepository, ReportsService, ReportExportService],
 })
 export class ReportsModule {}
