@@ -6,3 +6,4 @@ export * from './derived/index.js';
 export * from './rules/index.js';
 export * from './validation/index.js';
 export * from './reports/index.js';
+export * from './classifications/index.js';

@@ -304,6 +304,21 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "number",
         "nullable": true
       },
+      "previousCaesareans": {
+        "type": "number",
+        "description": "Previous caesarean sections: 0 for none.",
+        "nullable": true
+      },
+      "laborOnset": {
+        "type": "number",
+        "description": "LABOR_ONSETS: 1 spontaneous, 2 induced, 3 no labor (caesarean before labor).",
+        "nullable": true
+      },
+      "fetalPresentation": {
+        "type": "number",
+        "description": "FETAL_PRESENTATIONS of the first or only fetus: 1 cephalic, 2 breech, 3 transverse or oblique.",
+        "nullable": true
+      },
       "deliveryManner": {
         "type": "number",
         "nullable": true
@@ -617,6 +632,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "deliveryAOG",
       "deliveryWeeks",
       "deliveryDays",
+      "previousCaesareans",
+      "laborOnset",
+      "fetalPresentation",
       "deliveryManner",
       "primaryRepeat",
       "incision",

@@ -145,7 +145,7 @@ const VISIBILITY_ORDER: ReadonlyArray<keyof CaseForm> = [
   'admissionDays', 'isHeterotopic', 'abortionType', 'ectopicType', 'molarType', 'isDelivered', 'infantsNumber',
   'returnToOR', 'obProcedure', 'pcosSymptoms', 'institutionalDelivery', 'isTOLAC', 'isInduced', 'inducedIndication',
   'inducedMethod', 'inducedComplication', 'deliveryDate', 'deliveryAOGType', 'deliveryAOG', 'deliveryWeeks',
-  'deliveryDays', 'deliveryManner', 'primaryRepeat', 'incision', 'CSBilateralSalpingectomy', 'CSBTL',
+  'deliveryDays', 'previousCaesareans', 'laborOnset', 'fetalPresentation', 'deliveryManner', 'primaryRepeat', 'incision', 'CSBilateralSalpingectomy', 'CSBTL',
   'deliveryIndication', 'deliveryIndicationOthers', 'deliveryManner2', 'primaryRepeat2', 'incision2',
   'CSBilateralSalpingectomy2', 'CSBTL2', 'deliveryIndication2', 'deliveryIndicationOthers2', 'morbidities', 'neonatal',
   'gyneOrgan', 'organCondition', 'gyneDiagnosis', 'gynecologicalDiagnosis', 'gynemorbidities', 'hasFailedMIS',

@@ -10,7 +10,11 @@ export function healthyInfant(overrides: Partial<Infant> = {}): Infant {
   };
 }
 
-/** An OB case, delivered by primary caesarean section, that satisfies every close rule of SPEC.md §5. */
+/**
+ * An OB case, delivered by primary caesarean section, that satisfies every close rule of SPEC.md §5:
+ * multiparous (P 1), no previous caesarean, a single cephalic fetus at 39 weeks, caesarean before
+ * labor (Robson group 4b).
+ */
 export function closableObCase(overrides: Partial<CaseForm> = {}): CaseForm {
   return {
     ...emptyCaseForm('patient-1', 'C-0001'),
@@ -25,6 +29,7 @@ export function closableObCase(overrides: Partial<CaseForm> = {}): CaseForm {
     deliveryDate: '2026-11-11', deliveryAOGType: 1, deliveryWeeks: 39, deliveryDays: 3, deliveryAOG: 6,
     deliveryManner: 1, primaryRepeat: 1, incision: 1, CSBilateralSalpingectomy: false, CSBTL: false,
     deliveryIndication: [101], isInduced: false,
+    previousCaesareans: 0, laborOnset: 3, fetalPresentation: 1,
     morbidities: [{ conditionId: 1601, categoryId: 16 }],
     neonatal: [healthyInfant()],
     MIGSSurgeon: 3, MIGSAssist: 3,

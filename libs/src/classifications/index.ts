@@ -1,0 +1,3 @@
+export * from './robson.js';
+export * from './icd-mm.js';
+export * from './births.js';
