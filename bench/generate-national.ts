@@ -170,11 +170,13 @@ const FACT_TYPES: Record<string, string> = {
   deliveryMannerSegment: 'text', deliveryManner2Segment: 'text', isCaesarean: 'bool', motherCondition: 'int2', motherConditionSegment: 'text',
   isMaternalDeath: 'bool', antecedent: 'int2', antecedentType: 'int2', antecedentCause: 'int4', immediateCause: 'int2', directDeathSegment: 'text',
   deathTiming: 'int2', deathTimingSegment: 'text', gyneOrgan: 'int4', organCondition: 'int2', gtdDiagnosis: 'int4', gtdComplication: 'int2',
-  infantsNumber: 'int2', livebirthCount: 'int2', infantDeathCount: 'int2',
+  infantsNumber: 'int2', livebirthCount: 'int2', infantDeathCount: 'int2', previousCaesareans: 'int2', laborOnset: 'int2',
+  fetalPresentation: 'int2', robsonSegment: 'text', icdMmSegment: 'text',
 };
 const INFANT_TYPES: Record<string, string> = {
   caseId: 'uuid', position: 'int2', status: 'int2', isLivebirth: 'bool', isMortality: 'bool', weight: 'int4', pediatricAge: 'int2',
-  apgar1m: 'int2', apgar5m: 'int2', anomalies: 'bool', injury: 'int2', causeOfDeath: 'int2',
+  apgar1m: 'int2', apgar5m: 'int2', anomalies: 'bool', injury: 'int2', causeOfDeath: 'int2', isLiveBorn: 'bool', isStillbirth: 'bool',
+  isEarlyNeonatalDeath: 'bool', isNeonatalDeath: 'bool', gestationMin: 'int2', gestationMax: 'int2',
 };
 const INDICATION_TYPES: Record<string, string> = { caseId: 'uuid', twin: 'int2', manner: 'int2', indicationId: 'int4', isCaesarean: 'bool', segment: 'text' };
 

@@ -153,3 +153,9 @@ export function icdMmSegmentOf(form: Partial<CaseForm>, isMaternalDeath: boolean
 export function countsInMaternalMortalityRatio(result: IcdMmResult): boolean {
   return !(result.mapped && result.type === 'coincidental');
 }
+
+/** Whether the maternal deaths of an ICD-MM segment ('1'-'9', 'unmapped') count in the ratio: all but the coincidental. */
+export function icdMmSegmentCountsInRatio(segment: string): boolean {
+  const group = ICD_MM_GROUPS.find((g) => String(g.group) === segment);
+  return group === undefined || group.type !== 'coincidental';
+}

@@ -1,5 +1,6 @@
 import { countBirths, INTERNATIONAL_STILLBIRTH_THRESHOLD } from '../classifications/births.js';
-import { formatRate, maternalMortalityRatio, perinatalRates, poissonInterval95, poissonRate } from './rates.js';
+import { maternalMortalityRatio, perinatalRates, poissonInterval95, poissonRate } from './rates.js';
+import { formatRate } from '../reports/report-figures.js';
 
 describe('the maternal mortality ratio per 100,000 live births, with its exact Poisson (Garwood) 95% interval', () => {
   it('5 deaths in 50,000 live births: 10.0 (3.2 to 23.3)', () => {

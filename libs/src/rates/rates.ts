@@ -75,8 +75,3 @@ export function perinatalRates(counts: Pick<BirthCounts, 'liveBirths' | 'stillbi
     neonatalMortalityRate: per1000(counts.neonatalDeaths, counts.liveBirths),
   };
 }
-
-/** A rate as shown: one decimal ('10.0'); '-' when there is no denominator. */
-export function formatRate(rate: number | null): string {
-  return rate === null ? '-' : rate.toFixed(1);
-}

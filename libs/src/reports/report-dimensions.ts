@@ -4,6 +4,8 @@ import { DIRECT_MATERNAL_DEATH_ID } from '../lookups/lists/maternal-death-causes
 import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
 import { type GestationalAge, recordedGestationalAge } from '../derived/gestational-age.js';
 import { isObstetricCase } from './counting-rule.js';
+import { ROBSON_GROUPS, ROBSON_UNCLASSIFIABLE, ROBSON_UNCLASSIFIABLE_LABEL, robsonSegmentOf } from '../classifications/robson.js';
+import { ICD_MM_GROUPS, ICD_MM_UNMAPPED, ICD_MM_UNMAPPED_LABEL, icdMmSegmentOf } from '../classifications/icd-mm.js';
 import {
   AOG_ESTIMATED_SPANS_GROUP, AOG_REPORT_GROUPS, CS_INDICATION_GROUPS, aogReportGroupOfRange, DELIVERY_MANNER_GROUPS, DIRECT_DEATH_GROUPS, MORTALITY_AGE_GROUPS,
   MOTHER_CONDITION_GROUPS, PREGNANCY_TYPE_GROUPS, TIMING_GROUPS, aogReportGroup, idGroupOf, rangeGroupOf, type IdGroup,
@@ -25,7 +27,9 @@ export interface ReportDimension {
   name: string;
   label: string;
   field: keyof CaseForm;
-  kind: 'range' | 'ids' | 'list';
+  /** 'derived': the segment is `derive(form)`, a classification of libs (null: out of scope). */
+  kind: 'range' | 'ids' | 'list' | 'derived';
+  derive?: (form: ReportCase) => string | null;
   groups: ReadonlyArray<RangeGroup | IdGroup>;
   /**
    * Which cases the dimension counts at all. 'obstetric': obstetric cases only (`isObstetricCase`);
@@ -48,6 +52,17 @@ export const REPORT_DIMENSIONS: readonly ReportDimension[] = [
   { name: 'PregnancyType', label: 'Pregnancy Type', field: 'pregnancyType', kind: 'ids', groups: PREGNANCY_TYPE_GROUPS, scope: 'obstetric' },
   { name: 'deliverymanner', label: 'Manner of Delivery', field: 'deliveryManner', kind: 'ids', groups: DELIVERY_MANNER_GROUPS, scope: 'all' },
   { name: 'csindication', label: 'CS Indications', field: 'deliveryIndication', kind: 'list', groups: CS_INDICATION_GROUPS, scope: 'caesareans' },
+  {
+    name: 'Robson', label: 'Robson Group', field: 'laborOnset', kind: 'derived', derive: robsonSegmentOf, scope: 'all',
+    groups: [...ROBSON_GROUPS.map((g) => ({ key: g.key, label: g.label, ids: [] })), { key: ROBSON_UNCLASSIFIABLE, label: ROBSON_UNCLASSIFIABLE_LABEL, ids: [] }],
+    shownWhenCounted: [ROBSON_UNCLASSIFIABLE],
+  },
+  {
+    name: 'IcdMm', label: 'ICD-MM Group of Maternal Death', field: 'antecedentCause', kind: 'derived', scope: 'maternalDeaths',
+    derive: (form) => icdMmSegmentOf(form, isMaternalDeathCase(form)),
+    groups: [...ICD_MM_GROUPS.map((g) => ({ key: String(g.group), label: `${g.group} ${g.label} (${g.type})`, ids: [] })), { key: ICD_MM_UNMAPPED, label: ICD_MM_UNMAPPED_LABEL, ids: [] }],
+    shownWhenCounted: [ICD_MM_UNMAPPED],
+  },
 ];
 
 export function findReportDimension(name: string): ReportDimension | undefined {
@@ -122,6 +137,10 @@ export function segmentsOf(dimension: ReportDimension, form: ReportCase): string
     return keys.length > 0 ? keys : [NOT_APPLICABLE_SEGMENT];
   }
   if (dimension.name === 'AOG') return [aogSegmentOf(form)];
+  if (dimension.kind === 'derived') {
+    const segment = dimension.derive?.(form) ?? null;
+    return segment === null ? [] : [segment];
+  }
   const raw = form[dimension.field];
   const key = dimension.kind === 'range'
     ? rangeGroupOf(dimension.groups as RangeGroup[], raw)

@@ -16,12 +16,16 @@ export const ROLLUP_NONE = '';
  */
 export const CASE_TYPE_DIMENSION = 'CaseType';
 export const CAESAREAN_DIMENSION = 'Caesarean';
+/** The Robson group of a woman who gave birth in the department (crossed with Caesarean: the Robson table). */
+export const ROBSON_DIMENSION = 'Robson';
+/** The WHO ICD-MM group of a maternal death. */
+export const ICD_MM_DIMENSION = 'IcdMm';
 
 /** What the rollup needs of a case's facts (a derived set or the stored rows). */
 export type RollupSource = Pick<
   CaseFactsRow,
   | 'counted' | 'countingDate' | 'motherConditionSegment' | 'ageSegment' | 'aogSegment' | 'directDeathSegment' | 'deathTimingSegment'
-  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isObstetric' | 'isCaesarean'
+  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isObstetric' | 'isCaesarean' | 'robsonSegment' | 'icdMmSegment'
 > & { indications: ReadonlyArray<Pick<CaseIndicationRow, 'isCaesarean' | 'segment'>> };
 
 export interface RollupKey {
@@ -46,6 +50,8 @@ export function rollupSegments(source: RollupSource): Array<[string, string[]]> 
     ['csindication', [...new Set(source.indications.filter((i) => i.isCaesarean).map((i) => i.segment))].sort()],
     [CASE_TYPE_DIMENSION, [source.isObstetric ? 'ob' : 'gyne']],
     [CAESAREAN_DIMENSION, source.isCaesarean ? ['yes'] : []],
+    [ROBSON_DIMENSION, one(source.robsonSegment)],
+    [ICD_MM_DIMENSION, one(source.icdMmSegment)],
   ];
 }
 

@@ -110,10 +110,6 @@ const CLOSE_RULES: readonly CloseRule[] = [
   number('deliveryWeeks'),
   number('deliveryDays'),
   { ...code('deliveryAOG', AOG_RANGES), unlessFailed: ['deliveryWeeks'] },
-  // Beyond SPEC.md: the Robson variables the form lacked (issue 28), asked for every delivery.
-  number('previousCaesareans'),
-  code('laborOnset', LABOR_ONSETS),
-  code('fetalPresentation', FETAL_PRESENTATIONS),
   // §4: the manner is asked once TOLAC is answered; until then the missing TOLAC is the failure.
   code('deliveryManner', (m, f) => isAllowedDeliveryManner(f, m)),
   yesNo('isInduced'),
@@ -130,6 +126,10 @@ const CLOSE_RULES: readonly CloseRule[] = [
     field: 'deliveryIndication',
     check: { kind: 'list', itemOk: (id, f) => (findLookupEntry(DELIVERY_INDICATIONS, f.deliveryManner)?.conditions ?? []).some((c) => c.id === id) },
   },
+  // Beyond SPEC.md: the Robson variables the form lacked (issue 28), asked for every delivery.
+  number('previousCaesareans'),
+  code('laborOnset', LABOR_ONSETS),
+  code('fetalPresentation', FETAL_PRESENTATIONS),
   // Shown for a complicated pregnancy too; §5 requires it once a manner is set.
   { field: 'morbidities', check: { kind: 'list', itemOk: isHistoryEntry }, also: (f) => isDeliveryMannerShown(f) && !isMissing(f.deliveryManner) },
   // Neonatal records come here (see validateInfants).

@@ -56,6 +56,13 @@ export const caseFacts = pgTable(
     infantsNumber: smallint('infants_number'),
     livebirthCount: smallint('livebirth_count').notNull(),
     infantDeathCount: smallint('infant_death_count').notNull(),
+    previousCaesareans: smallint('previous_caesareans'),
+    laborOnset: smallint('labor_onset'),
+    fetalPresentation: smallint('fetal_presentation'),
+    /** libs robsonSegmentOf: the Robson group of a woman who gave birth in the department, 'unclassifiable', or null. */
+    robsonSegment: text('robson_segment'),
+    /** libs icdMmSegmentOf: the ICD-MM group of a maternal death, 'unmapped', or null. */
+    icdMmSegment: text('icd_mm_segment'),
   },
   (t) => [
     // Every report: counted cases by discharge date.
@@ -79,6 +86,14 @@ export const caseInfants = pgTable(
     anomalies: boolean('anomalies'),
     injury: smallint('injury'),
     causeOfDeath: smallint('cause_of_death'),
+    /** WHO's live birth (libs isLiveBorn): a neonatal death was born alive. */
+    isLiveBorn: boolean('is_live_born').notNull().default(false),
+    isStillbirth: boolean('is_stillbirth').notNull().default(false),
+    isEarlyNeonatalDeath: boolean('is_early_neonatal_death').notNull().default(false),
+    isNeonatalDeath: boolean('is_neonatal_death').notNull().default(false),
+    /** libs infantGestation: completed weeks at birth, a range when estimated (max null: 42 or more). */
+    gestationMin: smallint('gestation_min'),
+    gestationMax: smallint('gestation_max'),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.position] })],
 );

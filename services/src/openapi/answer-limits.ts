@@ -52,7 +52,7 @@ const STRING_LIMITS: Record<string, Json> = {
   at: instant, createdAt: instant, updatedAt: instant,
   birthDate: { format: 'date', maxLength: 10 }, from: { maxLength: 30 }, to: { maxLength: 30 },
   entity: code, action: code, key: code, name: label, field: { maxLength: 200 }, section: label, service: label,
-  label, title: label, prompt: label, counts: label, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
+  label, title: label, prompt: label, counts: { maxLength: 500 }, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
   message, error: message, lastError: message,
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },

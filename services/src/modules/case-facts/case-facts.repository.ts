@@ -218,13 +218,14 @@ async function countedGroups(executor: Executor, from: string, until: string | n
            f.age_segment as "ageSegment", f.aog_segment as "aogSegment", f.direct_death_segment as "directDeathSegment",
            f.death_timing_segment as "deathTimingSegment", f.pregnancy_type_segment as "pregnancyTypeSegment",
            f.delivery_manner_segment as "deliveryMannerSegment", f.is_obstetric as "isObstetric", f.is_caesarean as "isCaesarean",
+           f.robson_segment as "robsonSegment", f.icd_mm_segment as "icdMmSegment",
            coalesce(i.segments, '{}') as segments, count(*)::int as n
     from case_facts f
     left join lateral (
       select array_agg(distinct segment order by segment) as segments
       from case_indications where case_id = f.case_id and is_caesarean) i on true
     where f.counted and f.counting_date >= ${from}::date ${until === null ? sql`` : sql`and f.counting_date < ${until}::date`}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`)) as { rows: CountedGroup[] };
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13`)) as { rows: CountedGroup[] };
   return result.rows;
 }
 
