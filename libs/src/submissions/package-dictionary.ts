@@ -5,6 +5,9 @@ import { SUBMISSION_CASE_TYPES } from '../enums/case-type.enum.js';
 import { INFANT_COUNT_MAX } from '../enums/pregnancy.enum.js';
 import { findLookupEntry } from '../lookups/lookup-label.js';
 import { MATERNAL_DEATH_CAUSES } from '../lookups/lists/maternal-death-causes.list.js';
+import { PREVIOUS_CAESAREANS_MAX } from '../enums/delivery.enum.js';
+import { ICD_MM_GROUPS } from '../classifications/icd-mm.js';
+import { ROBSON_GROUPS, ROBSON_UNCLASSIFIABLE } from '../classifications/robson.js';
 
 const T = CODE_TABLES;
 
@@ -34,6 +37,8 @@ const CODED_FIELDS: ReadonlyArray<[string, CodeTable]> = [
   ['medicalSurgical', T.medicalSurgical],
   ['MIGSSurgeon', T.migsChoice],
   ['MIGSAssist', T.migsChoice],
+  ['laborOnset', T.laborOnset],
+  ['fetalPresentation', T.fetalPresentation],
 ];
 
 /** Fields that name a patient: a package carrying any of them is refused. */
@@ -85,6 +90,7 @@ export function validatePackagedCase(value: unknown, index: number): FieldError[
   if (c.antecedentCause !== null && c.antecedentCause !== undefined && !findLookupEntry(MATERNAL_DEATH_CAUSES, c.antecedentCause)) {
     errors.push({ field: at('antecedentCause'), message: `${String(c.antecedentCause)} is not a maternal death cause of the data dictionary` });
   }
+  errors.push(...classificationErrors(c, at));
   const infants = c.infantsNumber;
   if (infants !== null && infants !== undefined && (!Number.isInteger(infants) || (infants as number) < 1 || (infants as number) > INFANT_COUNT_MAX)) {
     errors.push({ field: at('infantsNumber'), message: `infantsNumber must be from 1 to ${INFANT_COUNT_MAX}` });
@@ -98,6 +104,28 @@ export function validatePackagedCase(value: unknown, index: number): FieldError[
         errors.push({ field: at(`neonatal[${i}].status`), message: `${String(status)} is not a birth outcome of the data dictionary` });
       }
     });
+  }
+  return errors;
+}
+
+const ROBSON_SEGMENTS = new Set<string>([...ROBSON_GROUPS.map((g) => g.key), ROBSON_UNCLASSIFIABLE]);
+const ICD_MM_TYPES = new Set<string>([...ICD_MM_GROUPS.map((g) => g.type), 'unmapped']);
+
+/** Data dictionary 2026.2: the Robson answers and the derived groups (issue 28). */
+function classificationErrors(c: Record<string, unknown>, at: (field: string) => string): FieldError[] {
+  const errors: FieldError[] = [];
+  const previous = c.previousCaesareans;
+  if (previous !== null && previous !== undefined && (!Number.isInteger(previous) || (previous as number) < 0 || (previous as number) > PREVIOUS_CAESAREANS_MAX)) {
+    errors.push({ field: at('previousCaesareans'), message: `previousCaesareans must be a whole number from 0 to ${PREVIOUS_CAESAREANS_MAX}` });
+  }
+  if (c.robsonGroup !== null && c.robsonGroup !== undefined && !ROBSON_SEGMENTS.has(String(c.robsonGroup))) {
+    errors.push({ field: at('robsonGroup'), message: `${String(c.robsonGroup)} is not a Robson group of the data dictionary` });
+  }
+  if (c.icdMmGroup !== null && c.icdMmGroup !== undefined && !ICD_MM_GROUPS.some((g) => g.group === c.icdMmGroup)) {
+    errors.push({ field: at('icdMmGroup'), message: `${String(c.icdMmGroup)} is not an ICD-MM group (1 to 9)` });
+  }
+  if (c.icdMmType !== null && c.icdMmType !== undefined && !ICD_MM_TYPES.has(String(c.icdMmType))) {
+    errors.push({ field: at('icdMmType'), message: `${String(c.icdMmType)} is not an ICD-MM type of the data dictionary` });
   }
   return errors;
 }

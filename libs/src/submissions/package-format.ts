@@ -1,6 +1,9 @@
 import type { CaseForm, IsoDate, IsoDateTime } from '../api/case-form.js';
 import type { SubmissionCaseType } from '../enums/case-type.enum.js';
 import { caseTypesOf } from './case-type-rule.js';
+import { icdMmOf, type IcdMmType } from '../classifications/icd-mm.js';
+import { robsonSegmentOf } from '../classifications/robson.js';
+import { isMaternalDeathCase } from '../reports/report-dimensions.js';
 
 /**
  * The census package file (ARCHITECTURE.md "Census packages"): a ZIP holding manifest.json,
@@ -9,8 +12,17 @@ import { caseTypesOf } from './case-type-rule.js';
  */
 export const PACKAGE_FORMAT = 'pnss-census-package';
 export const PACKAGE_FORMAT_VERSION = 1;
-/** Grows when a code table or a field of the case form changes meaning. */
-export const DATA_DICTIONARY_VERSION = '2026.1';
+/**
+ * Grows when a code table or a field of the case form changes meaning.
+ * 2026.1: the first dictionary.
+ * 2026.2 (issue 28): each case carries the Robson answers previousCaesareans (0-10), laborOnset
+ * (LABOR_ONSETS) and fetalPresentation (FETAL_PRESENTATIONS), and the derived robsonGroup (a key of
+ * ROBSON_GROUPS, 'unclassifiable', or null when the case is no birth in the department), icdMmGroup
+ * (1-9, null for no maternal death or an unmapped cause) and icdMmType (direct, indirect,
+ * unspecified, coincidental, 'unmapped', or null); the maternal fetal CSV gains Previous CS, Onset of
+ * Labor, Presentation or Lie and Robson Group, the maternal mortality CSV ICD-MM Group and ICD-MM Type.
+ */
+export const DATA_DICTIONARY_VERSION = '2026.2';
 export const MANIFEST_FILE = 'manifest.json';
 export const CASES_FILE = 'cases.json';
 
@@ -71,7 +83,23 @@ export type PackagedCase = Omit<CaseForm, (typeof WITHHELD_CASE_FIELDS)[number]>
   caseVersion: number;
   ageAtAdmission: number | null;
   caseTypes: SubmissionCaseType[];
+  /** The Robson group (libs robsonSegmentOf): a group key, 'unclassifiable', or null for no birth in the department. */
+  robsonGroup: string | null;
+  /** The WHO ICD-MM group of a maternal death (libs icdMmOf); null for no maternal death or an unmapped cause. */
+  icdMmGroup: number | null;
+  /** Its type, 'unmapped' when the recorded cause has no group; null for no maternal death. */
+  icdMmType: IcdMmType | 'unmapped' | null;
 };
+
+/** The classifications a case carries in a package, derived by the libs functions the reports use. */
+export function packagedClassifications(form: CaseForm): Pick<PackagedCase, 'robsonGroup' | 'icdMmGroup' | 'icdMmType'> {
+  const death = isMaternalDeathCase(form) ? icdMmOf(form) : null;
+  return {
+    robsonGroup: robsonSegmentOf(form),
+    icdMmGroup: death?.mapped ? death.group : null,
+    icdMmType: death === null ? null : death.mapped ? death.type : 'unmapped',
+  };
+}
 
 export function toPackagedCase(form: CaseForm, patientKey: string): PackagedCase {
   const copy: Record<string, unknown> = { ...form };
@@ -83,6 +111,7 @@ export function toPackagedCase(form: CaseForm, patientKey: string): PackagedCase
     caseVersion: form.version,
     ageAtAdmission: form.age,
     caseTypes: caseTypesOf({ ...form, gtdDiagnosis: form.gtdDiagnosis }),
+    ...packagedClassifications(form),
     ...sortKeys(clinical),
   };
 }
