@@ -104,9 +104,13 @@ export type ReportExportFormat = 'csv' | 'xlsx';
 
 /** One row of the Robson report (WHO's table): percentages are 0-100, null with no denominator. */
 export interface RobsonReportRow {
-  /** The group key ('1', '2a', ... '10') or 'unclassifiable'. */
+  /**
+   * The group key ('1', '2a', ... '10') or 'unclassifiable'.
+   * @maxLength 32
+   */
   group: string;
   label: string;
+  /** @maxLength 500 */
   definition: string;
   /** Women who gave birth in the group. */
   women: number;
@@ -148,7 +152,10 @@ export interface MaternalMortalityRatioResult {
   coincidentalDeaths: number;
   /** Deaths whose cause maps to no ICD-MM group (counted in the ratio). */
   unmappedDeaths: number;
-  /** What the ratio is, in one sentence. */
+  /**
+   * What the ratio is, in one sentence.
+   * @maxLength 500
+   */
   definition: string;
 }
 

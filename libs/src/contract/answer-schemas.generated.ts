@@ -1925,7 +1925,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "definition": {
         "type": "string",
-        "description": "What the ratio is, in one sentence."
+        "description": "What the ratio is, in one sentence.",
+        "maxLength": 500
       }
     },
     "required": [
@@ -2774,13 +2775,15 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "properties": {
       "group": {
         "type": "string",
-        "description": "The group key ('1', '2a', ... '10') or 'unclassifiable'."
+        "description": "The group key ('1', '2a', ... '10') or 'unclassifiable'.",
+        "maxLength": 32
       },
       "label": {
         "type": "string"
       },
       "definition": {
-        "type": "string"
+        "type": "string",
+        "maxLength": 500
       },
       "women": {
         "type": "number",
