@@ -23,8 +23,9 @@ describe('Robson classification in the Delivery section (issue 28)', () => {
     const status = screen.getByRole('status', { name: 'Robson group' });
     // Induction and a spontaneous cephalic delivery already say the onset and the presentation (prefilled).
     expect(status).toHaveTextContent('Not classifiable');
-    expect(within(status).getByRole('link', { name: 'Previous Caesarean Sections' })).toHaveAttribute('href', '#cf-previousCaesareans');
-    await user.type(screen.getByRole('textbox', { name: /Previous Caesarean Sections/ }), '0');
+    await user.click(within(status).getByRole('button', { name: 'Previous Caesarean Sections' }));
+    expect(screen.getByRole('textbox', { name: /Previous Caesarean Sections/ })).toHaveFocus();
+    await user.keyboard('0');
     expect(status).toHaveTextContent('Group 4a');
     expect(status).toHaveTextContent('Multiparous, no previous CS, single cephalic, 37+ weeks, induced: group 4a');
     expect(within(status).queryByRole('textbox')).toBeNull();
@@ -48,5 +49,6 @@ describe('Robson classification in the Delivery section (issue 28)', () => {
     const status = screen.getByRole('status', { name: 'Robson group' });
     expect(status).toHaveTextContent('Not classifiable');
     expect(status).toHaveTextContent('Missing: Presentation or Lie, Previous Caesarean Sections, Onset of Labor');
+    expect(within(status).queryByRole('button')).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
 import { memo, useCallback, useMemo } from 'react';
+import { Button } from 'antd';
 import { FETAL_PRESENTATIONS, LABOR_ONSETS, robsonGroup, type RobsonResult } from '@pnss/libs';
 import { CodeField, NumberField } from '../fields/case-fields.js';
-import { fieldDomId } from '../fields/field-binding.js';
+import { focusField } from '../layout/focus-field.js';
 import { SubSection, When } from '../sections/section-frame.js';
-import { useCaseFormSelector } from '../state/case-form.context.js';
+import { useCaseFormSelector, useReadOnly } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 
 /** The result as text, so the store's selector answers the same value while the result is the same. */
@@ -12,9 +13,11 @@ const robsonOf = (s: CaseFormState): string => JSON.stringify(robsonGroup(s.form
 /**
  * The Robson group of the delivery, read-only, derived by libs `robsonGroup` from the answers on the
  * form: the group and its reason ('Multiparous, no previous CS, single cephalic, 37+ weeks, induced:
- * group 4a'), or 'Not classifiable' with the answers that are missing, each a link to its field.
+ * group 4a'), or 'Not classifiable' with the answers that are missing, each (on an open case) a
+ * button that takes the keyboard to its field.
  */
 export function RobsonGroupDisplay() {
+  const readOnly = useReadOnly();
   const text = useCaseFormSelector(useCallback(robsonOf, []));
   const result = useMemo(() => JSON.parse(text) as RobsonResult, [text]);
   return (
@@ -33,7 +36,9 @@ export function RobsonGroupDisplay() {
             {result.missing.map((m, i) => (
               <span key={m.field}>
                 {i > 0 ? ', ' : ''}
-                <a href={`#${fieldDomId(m.field)}`}>{m.label}</a>
+                {readOnly ? m.label : (
+                  <Button type="link" size="small" className="cf-robson-missing" onClick={() => focusField(m.field)}>{m.label}</Button>
+                )}
               </span>
             ))}
           </span>
@@ -50,7 +55,7 @@ const ROBSON_CSS = `
 .cf-robson-group { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: baseline; font-size: 14px; }
 .cf-robson-group strong { font-size: 16px; color: #8a1538; }
 .cf-robson-reason { color: rgba(0,0,0,0.88); }
-.cf-robson-reason a { color: #8a1538; text-decoration: underline; }
+.ant-btn.cf-robson-missing { padding: 0; height: auto; color: #8a1538; text-decoration: underline; }
 `;
 
 /**
