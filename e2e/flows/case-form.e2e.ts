@@ -253,11 +253,11 @@ describe('case form', () => {
     await choose(page, 'inducedComplication', 'None');
     // Induction already says the onset: it is prefilled, and the group waits for what is still missing.
     assert.equal(await field(page, 'laborOnset').getByLabel('Induced', { exact: true }).isChecked(), true, 'the onset is prefilled from the induction');
-    await expectVisible(page, robson.getByText('Not classifiable'), 'robson-not-classifiable');
+    await expectVisible(page, robson.getByText('Not classifiable', { exact: true }), 'robson-not-classifiable');
     await fill(page, 'previousCaesareans', '0');
     await radio(page, 'fetalPresentation', 'Cephalic');
     await choose(page, 'deliveryManner', 'Spontaneous Cephalic Delivery');
-    await expectVisible(page, robson.getByText('Group 4a'), 'robson-group-on-form');
+    await expectVisible(page, robson.getByText('Group 4a', { exact: true }), 'robson-group-on-form');
     await expectVisible(page, robson.getByText('Multiparous, no previous CS, single cephalic, 37+ weeks, induced: group 4a'), 'robson-reason-on-form');
     await robson.scrollIntoViewIfNeeded();
     await page.locator('.cf-subsection', { has: robson }).screenshot({ path: await screenshot(page, 'robson-on-form') });
@@ -265,7 +265,7 @@ describe('case form', () => {
     await liveInfant(page, 0);
     await migsAndDischarge(page);
     await closeAndCheck(page, ref, 'robson-case-closed');
-    await expectVisible(page, robson.getByText('Group 4a'), 'robson-group-closed');
+    await expectVisible(page, robson.getByText('Group 4a', { exact: true }), 'robson-group-closed');
     const stored = await storedCase(ref);
     assert.deepEqual([stored.previousCaesareans, stored.laborOnset, stored.fetalPresentation], [0, 2, 1]);
 

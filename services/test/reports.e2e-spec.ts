@@ -208,7 +208,10 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     const workbook = new ExcelJS.Workbook();
     const bytes = res.body as Buffer;
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Manner of Delivery', 'All Age of Gestation', 'Pregnancy Type', 'CS Indications']);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Perinatal Mortality', 'Manner of Delivery', 'All Age of Gestation', 'Pregnancy Type', 'CS Indications']);
+    const perinatal = workbook.getWorksheet('Perinatal Mortality')!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    // 6 live births (E's second twin died on day 0-6), no stillbirth: early neonatal mortality 1 per 6 live births.
+    expect(perinatal).toContainEqual(['International (WHO): stillbirths from 28 weeks or 1000 g', 6, '-', 6, 1, 1, '0.0', '166.7', '166.7', '166.7', '-', '-']);
     const sheet = workbook.getWorksheet('Pregnancy Type')!;
     const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows).toContainEqual(['Singleton', 4, '80%']);

@@ -25,7 +25,7 @@ const LINES: readonly Line[] = [
 function cell(line: Line, p: PerinatalFigures, suppress: boolean): string {
   const small = suppress && line.from.some((field) => isSmallCount(p[field] as number));
   const value = line.value(p);
-  if (line.count) return small ? markedText('small', '') : String(value);
+  if (line.count) return small ? markedText('small', '') : value === 0 ? '-' : String(value);
   return small ? markedText('hidden', '') : formatRate(value);
 }
 

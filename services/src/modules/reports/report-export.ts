@@ -104,7 +104,7 @@ const PERINATAL_HEADER = [
 /** One definition's perinatal figures; a rate made from a suppressed count is hidden. */
 export function perinatalRow(p: PerinatalFigures, suppress: boolean): string[] {
   const small = (n: number) => suppress && isSmallCount(n);
-  const count = (n: number) => (small(n) ? markedText('small', '') : String(n));
+  const count = (n: number) => (small(n) ? markedText('small', '') : n === 0 ? '-' : String(n));
   const rate = (value: number | null, ...from: number[]) => (from.some(small) ? markedText('hidden', '') : formatRate(value));
   return [
     p.label, count(p.liveBirths), count(p.stillbirths), count(p.totalBirths), count(p.earlyNeonatalDeaths), count(p.neonatalDeaths),
