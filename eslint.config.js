@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * features share (DTO validators, list queries, SQL conditions, dates) goes to services/src/common/.
  */
 const PLATFORM_MODULES = ['auth', 'audit'];
-const PUBLIC_FEATURE_FILES = ['cases/case-record', 'submissions/society.client'];
+const PUBLIC_FEATURE_FILES = ['submissions/society.client'];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An import of another feature's internals from a file `up` levels below services/src/modules/. */
 const crossFeatureImport = (up) => ({
@@ -19,6 +19,26 @@ const crossFeatureImport = (up) => ({
     + `(?!(?:${PLATFORM_MODULES.join('|')})/)[a-z][\\w-]*/(?![\\w-]+\\.(?:module|service)\\.js$)`,
   message: "A feature imports another feature's module or service only: move what both use to services/src/common/ (see eslint.config.js).",
 });
+/** auth's SQL and session cache stay inside auth: other features reach sessions through SessionsService. */
+const authRepositoryImport = (up) => ({
+  regex: `^${escapeRegex(up)}auth/[\\w-]+\\.repository\\.js$`,
+  message: "Sign-in sessions are reached through auth's SessionsService, not its repository.",
+});
+
+/**
+ * One way to import libs (issue 26 item 3): as a package, by its subpaths (`@pnss/libs/api`,
+ * `@pnss/libs/testing`, ...): the package has no barrel, and no other workspace reaches into its
+ * source by a relative path. Every block below that sets no-restricted-imports repeats this, since a
+ * later block's options replace an earlier one's.
+ */
+const LIBS_BARREL = {
+  name: '@pnss/libs',
+  message: "Import libs by its subpath (@pnss/libs/api, @pnss/libs/rules, ...): the package has no barrel.",
+};
+const LIBS_SOURCE = {
+  regex: '^(?:\\.\\./)+libs/src/',
+  message: 'Import libs as the package @pnss/libs/<area>, not its source files by a relative path.',
+};
 
 export default tseslint.config(
   {
@@ -37,6 +57,7 @@ export default tseslint.config(
     rules: {
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE] }],
     },
   },
   {
@@ -45,10 +66,10 @@ export default tseslint.config(
   },
   {
     files: ['services/src/modules/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE, crossFeatureImport('../'), authRepositoryImport('../')] }] },
   },
   {
     files: ['services/src/modules/*/*/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [crossFeatureImport('../../')] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [LIBS_BARREL], patterns: [LIBS_SOURCE, crossFeatureImport('../../'), authRepositoryImport('../../')] }] },
   },
 );

@@ -233,7 +233,7 @@ async function writeFacts(url: string, log: (line: string) => void): Promise<voi
     getTableColumns: (table: unknown) => Record<string, { name: string }>;
   }>(require.resolve('drizzle-orm'));
   const schema = await load<Record<string, unknown>>(join(dist, 'database', 'schema.js'));
-  const { toCaseForm } = await load<{ toCaseForm: (row: unknown) => unknown }>(join(dist, 'modules', 'cases', 'case-record.js'));
+  const { toCaseForm } = await load<{ toCaseForm: (row: unknown) => unknown }>(join(dist, 'common', 'records', 'case-record.js'));
   const { deriveCaseFacts } = await load<{ deriveCaseFacts: (form: unknown) => { facts: object; infants: object[]; indications: object[] } }>(
     require.resolve('@pnss/libs/reports'),
   );

@@ -1,5 +1,6 @@
 // `node --import tsx bench/generate-national.ts --url postgres://... [--cases 1000000] [--reset] [--no-migrate]`
 // `node --import tsx bench/generate-national.ts --pglite DATA_DIR/pglite --cases 100000` (the embedded database's folder)
+// (it runs the built libs, as the server does: `npm run build -w libs` first)
 //
 // A realistic national year for the reports: --cases closed, open and archived cases (one patient
 // each) discharged over the last 365 days, with plausible proportions (PSA/DOH-like): about 80% OB,
@@ -14,9 +15,8 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { emptyCaseForm, type CaseForm, type Infant } from '../libs/src/api/case-form.js';
-import { deriveCaseFacts } from '../libs/src/reports/case-facts.js';
-import { type RollupKey, rollupKeyId, rollupKeys } from '../libs/src/reports/rollup.js';
+import { emptyCaseForm, type CaseForm, type Infant } from '@pnss/libs/api';
+import { deriveCaseFacts, type RollupKey, rollupKeyId, rollupKeys } from '@pnss/libs/reports';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DAY_MS = 86_400_000;

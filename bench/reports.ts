@@ -5,7 +5,7 @@
 //   node --import tsx bench/reports.ts --url postgres://postgres@127.0.0.1:5432/pnss_reports [--generate 1000000]
 //   node --import tsx bench/reports.ts --pglite /tmp/pnss-bench-data [--generate 100000]
 //
-// With --url or --pglite it starts the services (services/dist, built first) on that database,
+// With --url or --pglite it starts the services (services/dist and libs/dist: `npm run build -w libs -w services` first) on that database,
 // after writing --generate cases with bench/generate-national.ts when asked. bench/run.ts calls
 // runReportsBench() with its own running server. Nothing is asserted: the figures are printed.
 import { spawn } from 'node:child_process';

@@ -63,9 +63,13 @@ async function stopPlatform({ server, dataDir }: Platform): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** One flow file in its own test process; true when every flow in it passed. */
+/**
+ * One flow file in its own test process; true when every flow in it passed. The `source` condition
+ * makes `@pnss/libs/...` resolve to the libs' TypeScript (tsx compiles it): the flows use its test
+ * fixtures (`@pnss/libs/testing`), which are never built.
+ */
 function runFlowFile(file: string): boolean {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', file], {
+  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=1', file], {
     cwd: here,
     stdio: 'inherit',
     env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_USERNAME: 'admin', E2E_ADMIN_PASSWORD: adminPassword },

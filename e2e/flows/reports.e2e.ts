@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import type { CaseForm } from '@pnss/libs/api';
-import { closableObCase, healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableObCase, healthyInfant } from '@pnss/libs/testing';
 import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn, type WatchedPage } from '../support/platform.js';
 
 const DAY_MS = 86_400_000;

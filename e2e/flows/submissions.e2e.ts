@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { unzipSync } from 'fflate';
-import { closableGyneCase, closableObCase } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableGyneCase, closableObCase } from '@pnss/libs/testing';
 import { launch, screenshot } from '../support/platform.js';
 import { type Platform, call, signInToken, startDepartment, theHub } from '../support/society.js';
 

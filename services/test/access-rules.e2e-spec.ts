@@ -1,15 +1,12 @@
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { DiscoveryService, MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { isPermissionName, routeAccess, type RouteAccess } from '@pnss/libs/permissions';
-import { accessRuleOf } from '../src/modules/auth/access.guard.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 interface RouteRule {
   route: string;
   /** The route's entry in libs' ROUTE_PERMISSIONS: what the guard enforces. */
   rule: RouteAccess | undefined;
-  /** A decorator still on the handler, if any (it must say the same as the table). */
-  decorated: ReturnType<typeof accessRuleOf>;
 }
 
 /**
@@ -29,7 +26,6 @@ describe('every route states who may call it', () => {
     // Built here rather than injected: the app does not import DiscoveryModule for this test alone.
     const discovery = new DiscoveryService(t.app.get(ModulesContainer));
     const scanner = new MetadataScanner();
-    const reflector = t.app.get(Reflector);
     routes = [];
     for (const wrapper of discovery.getControllers()) {
       const { instance, metatype } = wrapper;
@@ -43,7 +39,7 @@ describe('every route states who may call it', () => {
         if (path === undefined || method === undefined) continue;
         const full = [base, path].filter((p) => p && p !== '/').join('/');
         const route = `${METHODS[method]} ${full}`;
-        routes.push({ route, rule: routeAccess(`${METHODS[method]} /${full}`), decorated: accessRuleOf(reflector, handler, metatype) });
+        routes.push({ route, rule: routeAccess(`${METHODS[method]} /${full}`) });
       }
     }
   });
@@ -57,17 +53,6 @@ describe('every route states who may call it', () => {
   it('has an entry in the route table (public, signed-in or named permissions) for each route', () => {
     const missing = routes.filter((r) => !r.rule).map((r) => r.route);
     expect(missing).toEqual([]);
-  });
-
-  it('where a handler still carries an access decorator, it says what the route table says', () => {
-    const differing = routes
-      .filter((r) => r.decorated && r.rule)
-      .filter((r) => {
-        const { answer: _answer, ...rule } = r.rule as RouteAccess & { answer?: unknown };
-        return JSON.stringify(rule) !== JSON.stringify(r.decorated);
-      })
-      .map((r) => `${r.route}: table ${JSON.stringify(r.rule)} vs decorator ${JSON.stringify(r.decorated)}`);
-    expect(differing).toEqual([]);
   });
 
   it('names only permissions of the catalogue', () => {

@@ -1,4 +1,4 @@
-import { JwtService } from '@nestjs/jwt';
+import { createSigner } from 'fast-jwt';
 import type { ErrorEnvelope, LoginResponse, SessionUser } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, PERMISSIONS, permissionsInForce } from '@pnss/libs/permissions';
 import { eq } from 'drizzle-orm';
@@ -79,9 +79,10 @@ describe('sign-in, sessions and the global guard', () => {
 
     it('answers 401 for a malformed or forged token', async () => {
       await t.http.get('/api/accounts').set('Authorization', 'Bearer not-a-jwt').expect(401);
-      const forged = await new JwtService({ secret: 'another secret that is long enough to sign' }).signAsync({
+      const forged = createSigner({ key: 'another secret that is long enough to sign', algorithm: 'HS256' })({
         sub: (await t.signInAsAdmin()).user._id,
         sid: '00000000-0000-4000-8000-000000000000',
+        exp: Math.floor(Date.now() / 1000) + 3600,
       });
       const res = await t.http.get('/api/accounts').set('Authorization', `Bearer ${forged}`).expect(401);
       expect(res.body).toEqual({ statusCode: 401, message: 'Your session has ended. Please sign in again.' });
@@ -91,7 +92,7 @@ describe('sign-in, sessions and the global guard', () => {
       const admin = await t.signInAsAdmin();
       const [, payload] = admin.token.split('.');
       const { sid } = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string };
-      const expired = await t.app.get(JwtService).signAsync({ sub: admin.user._id, sid, exp: Math.floor(Date.now() / 1000) - 60 });
+      const expired = createSigner({ key: t.config.jwtSecret, algorithm: 'HS256' })({ sub: admin.user._id, sid, exp: Math.floor(Date.now() / 1000) - 60 });
       await t.http.post('/api/accounts/auth').set('Authorization', `Bearer ${expired}`).expect(401);
     });
 

@@ -1,7 +1,7 @@
 import type { CaseForm, ErrorEnvelope } from '@pnss/libs/api';
 import { eq } from 'drizzle-orm';
 import { patientCases } from '../src/database/patients.schema.js';
-import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { healthyInfant } from '@pnss/libs/testing';
 import { type CaseBody, closableGyneBody, closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { useTestApp } from './support/use-test-app.js';
 

@@ -3,7 +3,7 @@ import { ageAtAdmission } from '@pnss/libs/derived';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { patientCases } from '../src/database/patients.schema.js';
 import { CasesRepository } from '../src/modules/cases/cases.repository.js';
-import { toCaseColumns } from '../src/modules/cases/case-record.js';
+import { toCaseColumns } from '../src/common/records/case-record.js';
 import { eq } from 'drizzle-orm';
 import {
   closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum, yearsAgo,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CaseForm, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from '@pnss/libs/api';
 import { formatRate } from '@pnss/libs/reports';
-import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { healthyInfant } from '@pnss/libs/testing';
 import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
 import { type CaseBody, closableGyneBody, closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CASE_FACTS_DERIVATION } from '@pnss/libs/reports';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
-import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { healthyInfant } from '@pnss/libs/testing';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
 

@@ -1,7 +1,7 @@
 import type { ErrorEnvelope, ReportSummaryAnswer, ReportTableAnswer } from '@pnss/libs/api';
 import { REPORT_COUNTING_RULE } from '@pnss/libs/reports';
 import ExcelJS from 'exceljs';
-import { healthyInfant } from '../../libs/src/testing/case-fixtures.test-helpers.js';
+import { healthyInfant } from '@pnss/libs/testing';
 import { type CaseBody, closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 

@@ -254,10 +254,6 @@ export const CASE_IDENTITY_FIELDS = ['_id', 'patientid'] as const satisfies Read
  */
 export const CASE_BOOKKEEPING_FIELDS: ReadonlyArray<keyof CaseForm> = [...CASE_IDENTITY_FIELDS, ...SERVER_OWNED_CASE_FIELDS, 'version'];
 
-export function isServerOwnedCaseField(field: string): field is ServerOwnedCaseField {
-  return (SERVER_OWNED_CASE_FIELDS as readonly string[]).includes(field);
-}
-
 /** Body of POST /api/patients/:patientid/cases and PUT .../cases/:caseid. */
 export type CaseFormPayload = Omit<CaseForm, '_id' | ServerOwnedCaseField> & {
   _id?: string | null;
@@ -275,13 +271,6 @@ export function withoutServerOwned(form: CaseForm): CaseFormPayload {
   return payload as CaseFormPayload;
 }
 
-/** The form without its bookkeeping fields (identity, server-owned, version): the clinical content. */
-export function withoutBookkeeping(form: Partial<CaseForm>): Partial<CaseForm> {
-  const content: Record<string, unknown> = { ...form };
-  for (const field of CASE_BOOKKEEPING_FIELDS) delete content[field];
-  return content as Partial<CaseForm>;
-}
-
 /** Reply of PUT .../close and .../reopen (SPEC.md §7: may carry error or message). */
 export interface CaseStateResponse {
   _id: string;
@@ -291,11 +280,6 @@ export interface CaseStateResponse {
   message?: string;
   error?: string;
 }
-
-/** Keys of CaseForm whose value is a list of history entries. */
-export const HISTORY_LIST_FIELDS = [
-  'medicalHistory', 'obstetricHistory', 'morbidities', 'gynemorbidities', 'concomitantProcedure', 'obProcedure',
-] as const satisfies ReadonlyArray<keyof CaseForm>;
 
 export function emptyInfant(): Infant {
   return {
@@ -341,6 +325,3 @@ export function emptyCaseForm(patientid: string, caseNum = ''): CaseForm {
 export const CASE_FORM_FIELDS: ReadonlyArray<keyof CaseForm> = [
   ...(Object.keys(emptyCaseForm('')) as Array<keyof CaseForm>), 'gyneForm', 'createdAt', 'updatedAt',
 ];
-
-/** Every key of a neonatal record. */
-export const INFANT_FIELDS: ReadonlyArray<keyof Infant> = Object.keys(emptyInfant()) as Array<keyof Infant>;

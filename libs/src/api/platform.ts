@@ -42,6 +42,14 @@ export interface RemotesConfig {
   remotes: RemoteEntry[];
 }
 
+/**
+ * What an audit row's change holds in place of a value that never enters the log (a password, a
+ * photo): the value was set or changed, or it was emptied. The server writes them, the history
+ * screens read them.
+ */
+export const AUDIT_CHANGED_MARKER = '[changed]';
+export const AUDIT_REMOVED_MARKER = '[removed]';
+
 /** An audit log row (GET /api/audit). */
 export interface AuditEntry {
   _id: string;

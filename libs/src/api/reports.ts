@@ -23,19 +23,6 @@ export interface ReportRow {
   crosssegments?: Record<string, number>;
 }
 
-/** Body of the report table query: from and to are millisecond timestamps (SPEC.md §7). */
-export interface ReportTableRequest {
-  category: string;
-  cross?: string;
-  from: number;
-  to: number;
-}
-
-export interface ReportRangeQuery {
-  from: number;
-  to: number;
-}
-
 /** The mortality-rate figure (SPEC.md §9). */
 export interface MortalityRateResult {
   deaths: number;

@@ -80,11 +80,6 @@ export interface ClosedCasesResponse<T extends ClosedCaseBase = ClosedCaseBase> 
   offset: number;
 }
 
-/** Body of POST /api/submissions/cases/create. */
-export interface CreatePackageRequest {
-  selectedCases: string[];
-}
-
 /**
  * SPEC.md §4 census package status: pending (built, not sent), and Sending, Sent, Failed during upload;
  * `building` while its first build runs and `buildfailed` when that build could not finish (its
@@ -148,10 +143,6 @@ export interface DownloadTicket {
 export interface RebuildPackageRequest {
   submissionid: string;
   filename: string;
-}
-
-export interface SubmitPackageRequest {
-  submissionid: string;
 }
 
 export interface SubmitPackageResponse {

@@ -20,12 +20,6 @@ export function decode(table: CodeTable, value: unknown): string {
   return table.find((entry) => entry.id === id)?.label ?? NOT_AVAILABLE;
 }
 
-/** Labels of a multi-choice value (e.g. PCOS symptoms), joined with ', '; 'N/A!' when empty. */
-export function decodeList(table: CodeTable, values: unknown): string {
-  if (!Array.isArray(values) || values.length === 0) return NOT_AVAILABLE;
-  return values.map((v) => decode(table, v)).join(', ');
-}
-
 export function isCode(table: CodeTable, value: unknown): boolean {
   const id = toCode(value);
   return id !== undefined && table.some((entry) => entry.id === id);

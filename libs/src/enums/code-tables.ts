@@ -60,4 +60,3 @@ export const CODE_TABLES = {
   presence: PRESENCE_CHOICES,
 } as const satisfies Record<string, CodeTable>;
 
-export type CodeTableName = keyof typeof CODE_TABLES;

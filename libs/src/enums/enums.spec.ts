@@ -3,7 +3,7 @@ import {
   CS_INCISIONS, DELIVERY_MANNERS, ECTOPIC_TYPES, GTD_COMPLICATIONS, GTD_DIAGNOSES, GYNE_STAGES, INDUCTION_COMPLICATIONS,
   INDUCTION_METHODS, INFANT_STATUSES, MIGS_CHOICES, MOLAR_TYPES, MOTHER_CONDITIONS, OTHER_CODES, PREGNANCY_TYPE_LABELS,
   PRESENCE_CHOICES, PROCEDURE_TYPES, SURGICAL_INTERVENTIONS, TIMINGS, TOLAC_MANNERS, TUMOR_CLASSES, decode,
-  decodeList, isCode, isMortalityStatus, procedureTypeForCategory, PCOS_SYMPTOMS, INFANT_COUNT_CHOICES,
+  isCode, isMortalityStatus, procedureTypeForCategory, PCOS_SYMPTOMS, INFANT_COUNT_CHOICES,
 } from './index.js';
 
 describe('code tables carry the ids and labels of SPEC.md §3', () => {
@@ -114,12 +114,6 @@ describe("the decoder turns any stored value into its label, and a missing value
 
   it.each([[true, 'YES'], [false, 'NO'], [null, 'N/A!']])('boolean %p decodes to %p', (value, label) => {
     expect(decode(BOOLEAN_CHOICES, value)).toBe(label);
-  });
-
-  it('a multi-choice value decodes to its labels; an empty one to N/A!', () => {
-    expect(decodeList(PCOS_SYMPTOMS, [1, 4])).toBe('Anovulation, Polycystic appearing ovaries');
-    expect(decodeList(PCOS_SYMPTOMS, [])).toBe('N/A!');
-    expect(decodeList(PCOS_SYMPTOMS, null)).toBe('N/A!');
   });
 
   it('isCode says whether a value is one of the table ids', () => {

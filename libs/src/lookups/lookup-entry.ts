@@ -15,6 +15,5 @@ export interface LookupEntry {
 
 /** SPEC.md §3, §9: condition id 999999 is Others; ids from 1000000 up are newer additions. */
 export const OTHERS_CONDITION_ID = 999999;
-export const NEWER_ADDITION_MIN_ID = 1000000;
 export const PHASED_OUT_SUFFIX = '(PHASED OUT)';
 export const MISSING_LABEL = 'N/A!';

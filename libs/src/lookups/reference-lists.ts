@@ -67,7 +67,3 @@ export const REFERENCE_LISTS: Record<ReferenceListKey, LookupEntry[]> = {
   csIndications: CS_INDICATIONS,
   instrumentalIndications: INSTRUMENTAL_INDICATIONS,
 };
-
-export function isReferenceListKey(value: unknown): value is ReferenceListKey {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(REFERENCE_LISTS, value);
-}

@@ -1,3 +1,3 @@
-// Not re-exported by the package's root barrel: jstat stays out of the browser modules, which show
-// the rates the services computed and never compute them. Import '@pnss/libs/rates'.
+// Only the services compute rates; the browser modules show them and never import this subpath,
+// so jstat stays out of their bundles.
 export * from './rates.js';

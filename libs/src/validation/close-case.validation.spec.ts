@@ -1,7 +1,7 @@
 import type { CaseForm } from '../api/case-form.js';
 import { applyCaseChange } from '../rules/case-dependencies.rules.js';
 import { TODAY, closableGyneCase, closableObCase, healthyInfant } from '../testing/case-fixtures.test-helpers.js';
-import { closeCaseAlertText, sectionsWithErrors, validateCloseCase } from './close-case.validation.js';
+import { sectionsWithErrors, validateCloseCase } from './close-case.validation.js';
 
 const check = (form: unknown) => validateCloseCase(form, { today: TODAY });
 const failing = (form: unknown) => check(form).map((e) => `${e.field}: ${e.message}`);
@@ -176,11 +176,6 @@ describe('close-case check: rules that apply only when their condition holds', (
     expect(errors).toContainEqual({ field: 'MIGSSurgeon', label: 'MIGS Surgeon', section: 'MIGS Information', message: 'required' });
     expect(errors).toContainEqual({ field: 'dischargeDate', label: 'Discharge Date', section: 'Discharge', message: 'required' });
     expect([...sectionsWithErrors(errors)].sort()).toEqual(['Admission', 'Delivery', 'Discharge', 'MIGS Information']);
-  });
-
-  it('the close dialog shows the alert followed by the field labels', () => {
-    const text = closeCaseAlertText(check(ob({ weight: null, height: null })));
-    expect(text).toBe('Please fill out the following required fields correctly before closing the case :\nWeight (kg)\nHeight (cm)');
   });
 
   it('a number sent as a string is an Invalid Value, not a pass', () => {

@@ -262,12 +262,6 @@ export function validateCloseCase(input: unknown, options: CloseCaseOptions): Fi
   }
 }
 
-/** The close dialog's text: the alert followed by the failing field labels (SPEC.md §4, §5). */
-export function closeCaseAlertText(errors: readonly FieldError[]): string {
-  const labels = [...new Set(errors.map((e) => e.label ?? e.field))];
-  return [MESSAGES.closeCaseAlert, ...labels].join('\n');
-}
-
 /** Which left-nav sections hold a failing field, for the nav's validation flags. */
 export function sectionsWithErrors(errors: readonly FieldError[]): Set<string> {
   return new Set(errors.map((e) => e.section).filter((s): s is string => typeof s === 'string'));

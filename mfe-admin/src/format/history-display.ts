@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { AuditEntry } from '@pnss/libs/api';
+import { AUDIT_CHANGED_MARKER, AUDIT_REMOVED_MARKER, type AuditEntry } from '@pnss/libs/api';
 
 /** What the history drawer writes for one changed field: 'Role: Clinician → Administrator'. */
 export interface ChangeLine {
@@ -38,10 +38,6 @@ const FIELD_LABELS: Record<string, string> = {
   rolePermissions: 'Features',
 };
 
-/** The server writes these in place of values that never enter the log (passwords, photos). */
-const CHANGED_MARKER = '[changed]';
-const REMOVED_MARKER = '[removed]';
-
 export const HISTORY_DATE_FORMAT = 'MM/DD/YYYY HH:mm';
 
 export function formatWhen(at: string): string {
@@ -75,8 +71,8 @@ function describeValue(field: string, value: unknown, labels: HistoryLabels): st
 }
 
 function secretChange(field: 'password' | 'photo', marker: unknown, isCreation: boolean): string {
-  if (marker === REMOVED_MARKER) return 'removed';
-  if (marker !== CHANGED_MARKER) return plain(marker);
+  if (marker === AUDIT_REMOVED_MARKER) return 'removed';
+  if (marker !== AUDIT_CHANGED_MARKER) return plain(marker);
   if (field === 'password') return isCreation ? 'set' : 'reset';
   return isCreation ? 'added' : 'changed';
 }

@@ -18,7 +18,7 @@ import type { FirstAdministrator } from '../modules/accounts/accounts.service.js
 import { AuditReadLog } from '../modules/audit/audit-read-log.js';
 import { registerAuditReadsHook } from '../modules/audit/audit-reads.hook.js';
 import { registerSessionCacheHook } from '../modules/auth/session-cache.hook.js';
-import { SessionsRepository } from '../modules/auth/sessions.repository.js';
+import { SessionsService } from '../modules/auth/sessions.service.js';
 import { JwtStrategy } from '../modules/auth/jwt.strategy.js';
 import { registerSessionCheckHook } from '../modules/accounts/session-check.hook.js';
 import { SignInService } from '../modules/accounts/sign-in.service.js';
@@ -84,7 +84,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Answers become JSON as Fastify's default does, but one built once is written once (fixed-answers.ts).
     registerAnswerSerializer(fastify);
     registerAuditReadsHook(fastify, app.get(AuditReadLog));
-    registerSessionCacheHook(fastify, app.get(SessionsRepository));
+    registerSessionCacheHook(fastify, app.get(SessionsService));
     // The session check, made at every navigation, is answered once its caller is admitted, by the
     // guard's own decision and the controller's own answer, without Nest's handler pipeline.
     registerSessionCheckHook(fastify, app.get(JwtStrategy), app.get(SignInService));

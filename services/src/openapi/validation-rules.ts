@@ -1,7 +1,6 @@
+import { REPORT_TIMESTAMP_MAX } from '@pnss/libs/reports';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata.js';
-
-export { INT32_MAX } from '../common/validation/field-validators.js';
 
 /**
  * What a DTO's validators enforce, said in the OpenAPI document (issue 15: "what the document says
@@ -33,6 +32,9 @@ const API_MODEL_PROPERTIES_ARRAY = 'swagger/apiModelPropertiesArray';
 /** A calendar date as IsCalendarDate accepts it: 'YYYY-MM-DD', or an ISO instant read as its UTC date. */
 export const CALENDAR_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})?)?$';
 export const CALENDAR_DATE_MAX_LENGTH = 35;
+
+/** A report range's end as a query parameter: a whole number of milliseconds (parseReportRange refuses anything else). */
+export const REPORT_TIMESTAMP_SCHEMA = { type: 'integer', format: 'int64', minimum: 0, maximum: REPORT_TIMESTAMP_MAX } as const;
 
 /**
  * The keywords of one validator. Built-in validators say what they check by name and constraints;

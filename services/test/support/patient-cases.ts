@@ -1,6 +1,6 @@
 import type { CaseForm, Patient } from '@pnss/libs/api';
 import { calendarDateOf } from '@pnss/libs/derived';
-import { closableGyneCase, closableObCase } from '../../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableGyneCase, closableObCase } from '@pnss/libs/testing';
 import type { SignedIn, TestApp } from './test-app.js';
 
 /**

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Modal } from 'antd';
-import { MESSAGES, type FieldError } from '@pnss/libs';
+import type { FieldError } from '@pnss/libs/api';
+import { MESSAGES } from '@pnss/libs/validation';
 
 /**
  * SPEC.md §4, §5: Close found fields to complete, whoever asked (the case form's title bar or a

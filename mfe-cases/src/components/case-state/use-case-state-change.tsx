@@ -1,7 +1,8 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { CONFIRMATIONS, MESSAGES, TOASTS, type ErrorEnvelope, type FieldError } from '@pnss/libs';
+import type { ErrorEnvelope, FieldError } from '@pnss/libs/api';
+import { CONFIRMATIONS, MESSAGES, TOASTS } from '@pnss/libs/validation';
 import { describeError, showError, toast } from '@pnss/web';
 import { useCloseCaseMutation, useReopenCaseMutation, type CaseStateAnswer } from '../../api/cases.api.js';
 import { CloseErrorsDialog } from './close-errors-dialog.js';

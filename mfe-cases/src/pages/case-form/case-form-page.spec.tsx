@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '@pnss/web/testing';
 import { PERMISSIONS } from '@pnss/libs/permissions';
-import type { CaseForm } from '@pnss/libs';
+import type { CaseForm } from '@pnss/libs/api';
 import { aCase, aPatient, currentPath, renderModuleAt } from '../../testing/render-module.js';
 import { closableCase, fieldOf } from './case-form.test-helpers.js';
 import { draftKey } from './hooks/use-case-draft.js';

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Button, Space } from 'antd';
-import { caseActions, sameValue, type CaseForm, type Patient } from '@pnss/libs';
+import type { CaseForm, Patient } from '@pnss/libs/api';
+import { caseActions, sameValue } from '@pnss/libs/rules';
 import { CaseFormProvider } from './state/case-form.context.js';
 import type { CaseFormStore } from './state/case-form.store.js';
 import { PickerContext, type PickerControl, type PickerField } from './picker/picker.context.js';

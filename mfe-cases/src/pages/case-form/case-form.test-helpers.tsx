@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlatformProviders, makeStore } from '@pnss/web';
-import { emptyCaseForm, type CaseForm } from '@pnss/libs';
+import { emptyCaseForm, type CaseForm } from '@pnss/libs/api';
 import { CaseFormStore } from './state/case-form.store.js';
 import { CaseFormProvider } from './state/case-form.context.js';
 

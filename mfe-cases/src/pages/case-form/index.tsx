@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spin } from 'antd';
 import { ErrorPanel, describeError } from '@pnss/web';
-import { emptyCaseForm, type CaseForm, type Patient } from '@pnss/libs';
+import { emptyCaseForm, type CaseForm, type Patient } from '@pnss/libs/api';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetCaseQuery } from '../../api/cases.api.js';
 import { CaseFormStore } from './state/case-form.store.js';

@@ -11,12 +11,6 @@ export function routeKeyFor(method: string, url: string): string {
   return `${upper} ${path.length > 1 ? path.replace(/\/$/, '') : path}`;
 }
 
-/** `'GET /patients/:patientid'` for a request Fastify matched to `/api/patients/:patientid`; null when unmatched. */
-export function routeKeyOf(request: Pick<FastifyRequest, 'method' | 'routeOptions'>): string | null {
-  const url = request.routeOptions?.url;
-  return url ? routeKeyFor(request.method, url) : null;
-}
-
 /** The rule in libs' ROUTE_PERMISSIONS, the one table of who may call what, of a method and route pattern. */
 export function routeAccessFor(method: string, url: string): RouteAccess | undefined {
   return routeAccess(routeKeyFor(method, url));

@@ -19,8 +19,3 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 }
-
-/** For exhaustive switches: adding a code without a message fails to compile. */
-export function assertNever(value: never): never {
-  throw new Error(`Unhandled error code: ${String(value)}`);
-}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { FieldError, Paged } from '@pnss/libs/api';
+import { AUDIT_CHANGED_MARKER, type FieldError, type Paged } from '@pnss/libs/api';
 import { ADMIN_ROLE_NAME } from '@pnss/libs/permissions';
 import { CommonErrorCode, badField, commonError } from '../../common/errors/common.errors.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
@@ -7,8 +7,8 @@ import { APP_CONFIG, type AppConfig, ConfigError } from '../../config/app-config
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
-import { SessionsRepository } from '../auth/sessions.repository.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { type Grantor, RolesService, permissionsBeyond } from '../roles/roles.service.js';
 import { passwordProblem, photoProblem } from './account.policies.js';
 import { AccountsErrorCode, accountsError } from './accounts.errors.js';
@@ -38,7 +38,7 @@ export class AccountsService {
     private readonly database: DatabaseService,
     private readonly roles: RolesService,
     private readonly audit: AuditService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -151,7 +151,7 @@ export class AccountsService {
 
         const { passwordHash: _hash, ...visible } = changes;
         const diff = diffChanges(existing, visible, AUDITED);
-        if (newPassword !== null) diff.push({ field: 'password', old: null, new: '[changed]' });
+        if (newPassword !== null) diff.push({ field: 'password', old: null, new: AUDIT_CHANGED_MARKER });
         if (diff.length > 0) {
           const action = deactivating ? 'deactivate' : changes.active === true && !existing.active ? 'activate' : 'update';
           await this.audit.record(tx, { actor, entity: 'user', entityId: id, action, changes: diff });
@@ -203,7 +203,7 @@ export class AccountsService {
   private async recordCreation(tx: Executor, actor: AuditActor, row: UserRow): Promise<void> {
     const { id: _id, passwordHash: _hash, createdAt: _c, updatedAt: _u, ...visible } = row;
     const changes = diffChanges(null, visible, AUDITED);
-    changes.push({ field: 'password', old: null, new: '[changed]' });
+    changes.push({ field: 'password', old: null, new: AUDIT_CHANGED_MARKER });
     await this.audit.record(tx, { actor, entity: 'user', entityId: row.id, action: 'create', changes });
   }
 

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-con
 import { DatabaseService } from '../../database/database.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
-import { SessionsRepository } from '../auth/sessions.repository.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { TokenService } from '../auth/token.service.js';
 import { AccountsErrorCode, accountsError } from './accounts.errors.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
@@ -37,7 +37,7 @@ export class SignInService {
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
     private readonly tokens: TokenService,
-    private readonly sessions: SessionsRepository,
+    private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly throttle: SignInThrottle,
     @Inject(APP_CONFIG) config: AppConfig,

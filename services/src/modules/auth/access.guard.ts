@@ -1,25 +1,10 @@
 import { type CanActivate, type ExecutionContext, Injectable, Logger, Optional } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { type RouteAccess, allows } from '@pnss/libs/permissions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routeAccessOf } from '../../common/access/route-access.js';
 import { CommonErrorCode, commonError } from '../../common/errors/common.errors.js';
 import type { AuthenticatedUser } from './authenticated-user.js';
-import { ACCESS_RULE_KEY, type AccessRule } from './decorators/access.decorator.js';
 import { AuthenticationError, type AuthenticationFailure, JwtStrategy } from './jwt.strategy.js';
-
-type ReflectTarget = ReturnType<ExecutionContext['getHandler']> | ReturnType<ExecutionContext['getClass']>;
-
-/** Reads a route's access rule; the handler's rule wins over its controller's. */
-export function accessRuleOf(reflector: Reflector, handler: ReflectTarget, controller: ReflectTarget): AccessRule | undefined {
-  return reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_RULE_KEY, [handler, controller]);
-}
-
-export function isAllowed(rule: AccessRule, held: readonly string[]): boolean {
-  if (rule.kind !== 'permissions') return true;
-  return rule.mode === 'all'
-    ? rule.permissions.every((p) => held.includes(p))
-    : rule.permissions.some((p) => held.includes(p));
-}
 
 /** What the refusal hooks learn: the request and why it was refused (for the audit log). */
 export interface AccessRefusal {
@@ -44,8 +29,8 @@ export type AccessDecision =
   | { admitted: false; status: 403; user: AuthenticatedUser };
 
 /** The decision for a caller authenticated under `rule`: admitted, or a 403 when the role lacks its permission. */
-function decisionFor(rule: AccessRule, user: AuthenticatedUser): AccessDecision {
-  return isAllowed(rule, user.permissions) ? { admitted: true, user } : { admitted: false, status: 403, user };
+function decisionFor(rule: RouteAccess, user: AuthenticatedUser): AccessDecision {
+  return allows(rule, user.permissions) ? { admitted: true, user } : { admitted: false, status: 403, user };
 }
 
 /** The 401 of a token missing or refused; any other failure (the database unreachable) is thrown again. */
@@ -59,7 +44,7 @@ function refusalOf(error: unknown): AccessDecision {
  * before Nest (the session check) answers only what it admits. A failure that is not a refusal (the
  * database unreachable) is thrown.
  */
-export async function decideAccess(rule: AccessRule, authenticator: Pick<JwtStrategy, 'authenticate'>, request: FastifyRequest): Promise<AccessDecision> {
+export async function decideAccess(rule: RouteAccess, authenticator: Pick<JwtStrategy, 'authenticate'>, request: FastifyRequest): Promise<AccessDecision> {
   if (rule.kind === 'public') return { admitted: true, user: null };
   let user: AuthenticatedUser;
   try {
@@ -74,7 +59,7 @@ export async function decideAccess(rule: AccessRule, authenticator: Pick<JwtStra
  * The same decision without waiting, when the caller's session is in memory; undefined when only
  * the database can say (then `decideAccess` decides).
  */
-export function decideAccessFromMemory(rule: AccessRule, authenticator: Pick<JwtStrategy, 'authenticateFromMemory'>, request: FastifyRequest): AccessDecision | undefined {
+export function decideAccessFromMemory(rule: RouteAccess, authenticator: Pick<JwtStrategy, 'authenticateFromMemory'>, request: FastifyRequest): AccessDecision | undefined {
   if (rule.kind === 'public') return { admitted: true, user: null };
   let user: AuthenticatedUser | undefined;
   try {
@@ -86,16 +71,16 @@ export function decideAccessFromMemory(rule: AccessRule, authenticator: Pick<Jwt
 }
 
 /**
- * The global guard (APP_GUARD): secure by default. No token, or a bad, expired or revoked one, is a
- * 401 with `WWW-Authenticate: Bearer`; a role without the route's permission is a 403; a route
- * without any access rule is refused. Nothing here reads a file or parses a key per request.
+ * The global guard (APP_GUARD): secure by default. The route's rule is its entry in libs'
+ * ROUTE_PERMISSIONS, the one table of who may call what; a route missing from it is refused (403).
+ * No token, or a bad, expired or revoked one, is a 401 with `WWW-Authenticate: Bearer`; a role
+ * without the route's permission is a 403. Nothing here reads a file or parses a key per request.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
   private readonly logger = new Logger('AccessGuard');
 
   constructor(
-    private readonly reflector: Reflector,
     private readonly authenticator: JwtStrategy,
     @Optional() private readonly listener?: AccessRefusalListener,
   ) {}
@@ -103,10 +88,9 @@ export class AccessGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
     const request = http.getRequest<FastifyRequest & { user?: AuthenticatedUser }>();
-    // The one route table in libs decides; a decorator only covers a route not yet in it (route-matrix test fails then).
-    const rule: AccessRule | undefined = routeAccessOf(request) ?? accessRuleOf(this.reflector, context.getHandler(), context.getClass());
+    const rule = routeAccessOf(request);
     if (!rule) {
-      this.logger.error(`${context.getClass().name}.${context.getHandler().name} has no access rule; refused`);
+      this.logger.error(`${context.getClass().name}.${context.getHandler().name} is not in ROUTE_PERMISSIONS; refused`);
       this.notify(request, 403, 'route without an access rule', null);
       throw commonError(CommonErrorCode.PermissionDenied);
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { addRouteHook, hookEachRoute, methodsOf } from '../../common/hooks/route-hooks.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { SessionsService } from './sessions.service.js';
 
 /**
  * Writes that can change a user, a role or a session. Sign-in changes nothing that is cached, and
@@ -22,7 +22,7 @@ export function isAuthWrite(method: string, path: string): boolean {
  * A Fastify onSend hook, not a Nest interceptor, given to the write routes of accounts and roles
  * alone as they are declared: every other route passes no onSend hook at all.
  */
-export function registerSessionCacheHook(fastify: FastifyInstance, sessions: Pick<SessionsRepository, 'clearCache'>): void {
+export function registerSessionCacheHook(fastify: FastifyInstance, sessions: Pick<SessionsService, 'clearCache'>): void {
   hookEachRoute(fastify, (route) => {
     if (!methodsOf(route).some((method) => isAuthWrite(method, route.url))) return;
     addRouteHook(route, 'onSend', (request: FastifyRequest, _reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {

@@ -8,7 +8,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caseFacts, caseFactsRollup, caseIndications, caseInfants } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { patientCases } from '../../database/patients.schema.js';
-import { type CaseRow, toCaseForm } from '../cases/case-record.js';
+import { type CaseRow, toCaseForm } from '../../common/records/case-record.js';
 
 // The statements of writeCaseFacts, which every case write runs: built once (database.service `prepared`).
 type FactsRow = typeof caseFacts.$inferInsert;

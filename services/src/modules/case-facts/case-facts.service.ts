@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Executor } from '../../database/database.service.js';
-import type { CaseRow } from '../cases/case-record.js';
+import type { CaseRow } from '../../common/records/case-record.js';
 import {
   type ProjectionChange, type StoredProjection, changesNothing, projectionChange, writeCaseFacts, writeProjectionChange,
 } from './case-facts.repository.js';

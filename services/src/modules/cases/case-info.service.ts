@@ -9,7 +9,7 @@ import { isUuid } from '../../common/validation/parse-id.pipe.js';
 import { DatabaseService } from '../../database/database.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { PatientsService, type PatientRow } from '../patients/patients.service.js';
-import { toCaseForm } from './case-record.js';
+import { toCaseForm } from '../../common/records/case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { CasesService } from './cases.service.js';
 import type { CaseInfoDto } from './dto/case-info.dto.js';

@@ -3,8 +3,8 @@ import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { CaseFactsModule } from '../case-facts/case-facts.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
+import { CaseInfoController } from './case-info.controller.js';
 import { CaseInfoService } from './case-info.service.js';
-import { CasesController } from './cases.controller.js';
 import { CasesRepository } from './cases.repository.js';
 import { CasesService } from './cases.service.js';
 import { PatientCasesController } from './patient-cases.controller.js';
@@ -12,7 +12,7 @@ import { PatientCasesController } from './patient-cases.controller.js';
 /** Case forms, their lifecycle, the cases list and the case-information screen. */
 @Module({
   imports: [DatabaseModule, AuditModule, PatientsModule, CaseFactsModule],
-  controllers: [CasesController, PatientCasesController],
+  controllers: [PatientCasesController, CaseInfoController],
   providers: [CasesRepository, CasesService, CaseInfoService],
   exports: [CasesService],
 })

@@ -8,7 +8,7 @@ import {
 import { listCounter } from '../../common/queries/list-counters.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
 import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
-import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from './case-record.js';
+import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from '../../common/records/case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
 export type NewCaseRow = typeof patientCases.$inferInsert;

@@ -1,49 +1,109 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
-import { CaseInfoService } from './case-info.service.js';
 import { CasesService } from './cases.service.js';
-import { CaseInfoDto } from './dto/case-info.dto.js';
-import { CaseListQueryDto } from './dto/case-list-query.dto.js';
+import { CaseActionDto } from './dto/case-action.dto.js';
+import { CaseFormDto, type CaseFormInput } from './dto/case-form.dto.js';
 import { Answer } from '../../openapi/answer.decorator.js';
 
 
-/** The cases list and the case-information screen (SPEC.md §2, §7). */
+/** /patients/:patientid/cases: the case forms of one patient and their lifecycle (SPEC.md §7 "Patients and cases"). */
 @ApiTags('cases')
 @ApiBearerAuth()
-@Controller('patientcases')
+@Controller('patients/:patientid/cases')
 export class PatientCasesController {
-  constructor(
-    private readonly cases: CasesService,
-    private readonly caseInfo: CaseInfoService,
-  ) {}
+  constructor(private readonly cases: CasesService) {}
 
-  /** `{ items, count, offset }`, 100 a page, newest first. */
+  /** The patient's cases as whole forms, newest admission first (not paged: one patient's cases). */
   @Get()
-  @Answer('The cases list, 100 a page, with the filters of the Cases screen', 'CasePage')
-  list(@Query() query: CaseListQueryDto) {
-    return this.cases.list(query);
+  @Answer("The patient's cases as whole forms, newest admission first", 'CaseFormList')
+  list(@Param('patientid', ParseIdPipe) patientId: string) {
+    return this.cases.listForPatient(patientId);
+  }
+
+  /** A new case from any part of the form; the reply is the stored case (`version` 1). */
+  @Post()
+  @Answer('Creates a case from any part of the form; answers the stored case (version 1)', 'CaseForm', { status: 201, errors: { 409: 'The patient already has an open case' } })
+  @ApiBody({ type: CaseFormDto })
+  create(@CurrentUser() user: AuthenticatedUser, @Param('patientid', ParseIdPipe) patientId: string, @Body() body: CaseFormDto) {
+    return this.cases.create(user, patientId, body as CaseFormInput);
   }
 
   @Get(':caseid')
-  @Answer("The case-information screen's fields of one case", 'CaseInfoView')
-  get(@Param('caseid', ParseIdPipe) caseId: string) {
-    return this.caseInfo.get(caseId);
+  @Answer('One case form, whole', 'CaseForm')
+  get(@Param('patientid', ParseIdPipe) patientId: string, @Param('caseid', ParseIdPipe) caseId: string) {
+    return this.cases.get(patientId, caseId);
   }
 
-  /** Without `patientid` the patient is created too, which also needs save_patient. */
-  @Post()
-  @Answer("Creates a case from the case-information screen (and its patient when none is named)", 'CaseInfoAnswer', { status: 201, errors: { 404: 'The patient named does not exist', 409: 'The patient already has an open case' } })
-  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CaseInfoDto) {
-    return this.caseInfo.create(user, dto);
-  }
-
-  /** Changing the birth date or the pediatric confirmation also needs update_patient. */
+  /** The fields sent change, with `version` the one you opened; 409 with `current` when it is stale. */
   @Put(':caseid')
-  @Answer("Saves the case-information screen's fields", 'CaseInfoAnswer', { errors: { 409: 'The case changed since you opened it, or it is closed' } })
-  update(@CurrentUser() user: AuthenticatedUser, @Param('caseid', ParseIdPipe) caseId: string, @Body() dto: CaseInfoDto) {
-    return this.caseInfo.update(user, caseId, dto);
+  @Answer('Saves the fields sent, against the version you opened', 'CaseForm', { errors: { 409: 'The case changed since you opened it (`current` holds it), or it is closed, archived or submitted' } })
+  @ApiBody({ type: CaseFormDto })
+  update(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseFormDto,
+  ) {
+    return this.cases.update(user, patientId, caseId, body as CaseFormInput);
+  }
+
+  /** Runs the close-case check; 422 with the failing fields when it fails. */
+  @Put(':caseid/close')
+  @Answer('Closes the case after the close-case check', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be closed in its state', 422: 'The close-case check failed: `errors` lists each field with its label and section' } })
+  close(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseActionDto,
+  ) {
+    return this.cases.close(user, patientId, caseId, body ?? {});
+  }
+
+  @Put(':caseid/reopen')
+  @Answer('Reopens a closed case that is not in a package', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be reopened in its state' } })
+  reopen(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseActionDto,
+  ) {
+    return this.cases.reopen(user, patientId, caseId, body ?? {});
+  }
+
+  @Put(':caseid/archive')
+  @Answer('Archives the case: it leaves the lists and the counts', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it cannot be archived in its state' } })
+  archive(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseActionDto,
+  ) {
+    return this.cases.archive(user, patientId, caseId, body ?? {});
+  }
+
+  @Put(':caseid/unarchive')
+  @Answer('Brings an archived case back', 'CaseStateAnswer', { errors: { 409: 'The case changed since you opened it, or it is not archived' } })
+  unarchive(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseActionDto,
+  ) {
+    return this.cases.unarchive(user, patientId, caseId, body ?? {});
+  }
+
+  /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
+  @Get(':caseid/history')
+  @Answer("The case's audit entries (who, when, old and new values), newest first, 100 a page", 'AuditPage')
+  history(
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Query() query: PageQueryDto,
+  ) {
+    return this.cases.history(patientId, caseId, query.offset);
   }
 }

@@ -10,7 +10,7 @@ import { listFilter } from '../../common/paging/list-query.dto.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
 import type { PatientListQueryDto } from './dto/list-query.dto.js';
 import type { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
 import { PatientDuplicatesRepository } from './patient-duplicates.repository.js';
@@ -198,7 +198,10 @@ function toHistory(entries: HistoryEntry[] | undefined): HistoryEntry[] {
   }));
 }
 
-function audited(row: PatientChanges): Record<string, unknown> {
+type PatientField = 'firstName' | 'middleName' | 'lastName' | 'avatar' | 'birthDate' | 'pediatricConfirmed' | 'medicalHistory' | 'obstetricHistory';
+
+/** The patient's own fields, those a save writes: what the API answers of them and what the audit log compares. */
+function patientFields<Row extends PatientChanges>(row: Row): Pick<Row, PatientField> {
   return {
     firstName: row.firstName,
     middleName: row.middleName,
@@ -211,21 +214,18 @@ function audited(row: PatientChanges): Record<string, unknown> {
   };
 }
 
+function audited(row: PatientChanges): Record<string, unknown> {
+  return patientFields(row);
+}
+
 /** SPEC.md §3 Patient; `patientid` is the record id, as the routes name it. */
 export function toPatient(row: PatientViewRow): Patient {
   return {
     _id: row.id,
     patientid: row.id,
-    firstName: row.firstName,
-    middleName: row.middleName,
-    lastName: row.lastName,
-    avatar: row.avatar,
-    birthDate: row.birthDate,
-    pediatricConfirmed: row.pediatricConfirmed,
+    ...patientFields(row),
     hasOpenCase: row.hasOpenCase,
     isAdmitted: row.isAdmitted,
-    medicalHistory: row.medicalHistory,
-    obstetricHistory: row.obstetricHistory,
     version: row.version,
   };
 }

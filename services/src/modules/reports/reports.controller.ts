@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { REPORT_TIMESTAMP_MAX } from '@pnss/libs/reports';
 import type { FastifyReply } from 'fastify';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -8,14 +7,13 @@ import { ReportTableDto } from './dto/report-table.dto.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsService } from './reports.service.js';
 import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
+import { REPORT_TIMESTAMP_SCHEMA as TIMESTAMP } from '../../openapi/validation-rules.js';
 
 const EXPORT_TYPES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'] as const;
 /** An export is a table of report rows: far below this. */
 const EXPORT_MAX_BYTES = 16 * 1024 * 1024;
 /** A report category's name (GET /api/categories/reports); an unknown one is refused in words. */
 const CATEGORY_NAME = { type: 'string', maxLength: 64, pattern: '^[A-Za-z/]+$' } as const;
-/** A report range's end: a whole number of milliseconds (parseReportRange refuses anything else). */
-export const TIMESTAMP = { type: 'integer', format: 'int64', minimum: 0, maximum: REPORT_TIMESTAMP_MAX } as const;
 const RANGE_DOC = 'Millisecond timestamp; its UTC calendar day is included. Ranges of at most 20 years.';
 
 /**

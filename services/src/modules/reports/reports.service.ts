@@ -84,6 +84,18 @@ export class ReportsService {
     return toCategory(dimension);
   }
 
+  /**
+   * GET /api/categories/<name>: the category's definition, or, given a range or a cross, its rows.
+   * A cross is one of MOTHER_CONDITION_CROSSES (only GET /categories/MotherCondition passes one).
+   */
+  categoryAnswer(name: string, cross: string | undefined, from: string | undefined, to: string | undefined): ReportCategory | Promise<ReportTableAnswer> {
+    if (cross !== undefined && cross !== '' && !(MOTHER_CONDITION_CROSSES as readonly string[]).includes(cross)) {
+      throw reportsError(ReportsErrorCode.NoCrossSegments, { field: 'cross', value: cross });
+    }
+    if (from === undefined && to === undefined && !cross) return this.category(name);
+    return this.table(name, cross, from, to);
+  }
+
   range(from: unknown, to: unknown): ReportRange {
     if (from === undefined || from === null || from === '') throw badField('from', 'from is required: a millisecond timestamp');
     if (to === undefined || to === null || to === '') throw badField('to', 'to is required: a millisecond timestamp');

@@ -11,7 +11,7 @@ import {
 import { badField } from '../../common/errors/common.errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
-import { diffChanges } from '../audit/diff-changes.js';
+import { diffChanges } from '../../common/records/diff-changes.js';
 import type { UpdateRoleDto } from './dto/update-role.dto.js';
 import { RolesErrorCode, rolesError } from './roles.errors.js';
 import { type RoleRow, RolesRepository } from './roles.repository.js';

@@ -13,7 +13,7 @@ import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-con
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
-import { toCaseForm } from '../cases/case-record.js';
+import { toCaseForm } from '../../common/records/case-record.js';
 import { buildPackageFile, packagedCases } from './package-file.js';
 import { SocietyClient } from './society.client.js';
 import { SubmissionsErrorCode, submissionsError } from './submissions.errors.js';

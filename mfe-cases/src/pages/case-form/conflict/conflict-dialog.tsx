@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Modal, Radio, Space } from 'antd';
-import { CASE_BOOKKEEPING_FIELDS, CASE_FORM_FIELDS, fieldMeta, sameValue, type CaseForm } from '@pnss/libs';
+import { CASE_BOOKKEEPING_FIELDS, CASE_FORM_FIELDS, type CaseForm } from '@pnss/libs/api';
+import { sameValue } from '@pnss/libs/rules';
+import { fieldMeta } from '@pnss/libs/validation';
 import { formatFieldValue } from './field-value.js';
 
 /**

@@ -2,9 +2,9 @@ import { memo, useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Button, Checkbox, Input, Radio, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_DISPLAY_FORMAT, DateInput } from '@pnss/web';
-import {
-  BOOLEAN_CHOICES, MESSAGES, PRESENCE_CHOICES, checkNumberInput, describeLimit, parseNumberInput, type CodeTable, type LookupEntry,
-} from '@pnss/libs';
+import { BOOLEAN_CHOICES, PRESENCE_CHOICES, type CodeTable } from '@pnss/libs/enums';
+import type { LookupEntry } from '@pnss/libs/lookups';
+import { MESSAGES, checkNumberInput, describeLimit, parseNumberInput } from '@pnss/libs/validation';
 import { FieldShell, type ControlProps } from './field-shell.js';
 import { useFieldBinding } from './field-binding.js';
 import { useCaseFormStore } from '../state/case-form.context.js';

@@ -1,5 +1,5 @@
 import { memo, useMemo } from 'react';
-import { findLookupEntry, type LookupEntry } from '@pnss/libs';
+import { findLookupEntry, type LookupEntry } from '@pnss/libs/lookups';
 import { LookupField } from './case-fields.js';
 import { useFieldBinding } from './field-binding.js';
 

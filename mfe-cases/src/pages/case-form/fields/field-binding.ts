@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
-import { fieldMeta, type CaseForm, type Infant } from '@pnss/libs';
+import type { CaseForm, Infant } from '@pnss/libs/api';
+import { fieldMeta } from '@pnss/libs/validation';
 import { useCaseFormSelector, useCaseFormStore } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 

@@ -1,10 +1,10 @@
 import { memo, useCallback } from 'react';
 import { Button, Input, Select } from 'antd';
 import { CloseOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import {
-  GYNE_STAGES, OTHERS_CONDITION_ID, PROCEDURE_TYPES, findLookupEntry, isMalignantCategory, lookupLabel,
-  type CaseForm, type GyneDiagnosisEntry, type HistoryEntry,
-} from '@pnss/libs';
+import type { CaseForm, GyneDiagnosisEntry, HistoryEntry } from '@pnss/libs/api';
+import { GYNE_STAGES, PROCEDURE_TYPES } from '@pnss/libs/enums';
+import { OTHERS_CONDITION_ID, findLookupEntry, lookupLabel } from '@pnss/libs/lookups';
+import { isMalignantCategory } from '@pnss/libs/derived';
 import { useCaseFormStore, useFormValue } from '../state/case-form.context.js';
 import { PICKER_LISTS, usePicker, type PickerField } from '../picker/picker.context.js';
 import { FieldShell } from './field-shell.js';

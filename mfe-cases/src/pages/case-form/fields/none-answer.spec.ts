@@ -1,4 +1,4 @@
-import { MORBIDITIES } from '@pnss/libs';
+import { MORBIDITIES } from '@pnss/libs/lookups';
 import { isNoneLabel, noneEntryOf, noneFirst } from './none-answer.js';
 
 describe("'None' first in every picker that has it", () => {

@@ -1,4 +1,4 @@
-import type { LookupEntry } from '@pnss/libs';
+import type { LookupEntry } from '@pnss/libs/lookups';
 
 /** An answer that says "nothing of the kind" ('None', 'None / No pregnancy morbidity'). */
 export function isNoneLabel(label: string): boolean {

@@ -2,10 +2,8 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
 import { describeError, toast } from '@pnss/web';
-import {
-  MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, withoutServerOwned, type CaseForm, type CaseFormPayload,
-  type FieldError, type PlausibilityWarning,
-} from '@pnss/libs';
+import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
+import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
   useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
 } from '../../../api/cases.api.js';

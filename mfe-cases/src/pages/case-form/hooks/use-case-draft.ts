@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CaseForm } from '@pnss/libs';
+import type { CaseForm } from '@pnss/libs/api';
 import type { CaseFormStore } from '../state/case-form.store.js';
 
 /** What is kept in the browser for one case: the form as the user left it and the version it was made on. */

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Typography } from 'antd';
-import { ageInYears, type Patient } from '@pnss/libs';
+import type { Patient } from '@pnss/libs/api';
+import { ageInYears } from '@pnss/libs/derived';
 import { formatDate, fullName, todayIso } from '../../../format/display.js';
 
 /**

@@ -1,6 +1,7 @@
 import { memo, useCallback } from 'react';
 import { CheckCircleFilled, ExclamationCircleFilled } from '@ant-design/icons';
-import { CASE_SECTIONS, isDeliverySectionShown, isGyneSectionShown, type CaseSection } from '@pnss/libs';
+import { isDeliverySectionShown, isGyneSectionShown } from '@pnss/libs/rules';
+import { CASE_SECTIONS, type CaseSection } from '@pnss/libs/validation';
 import { useCaseFormSelector, useFormPredicate } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 import { SECTION_IDS } from '../sections/section-frame.js';

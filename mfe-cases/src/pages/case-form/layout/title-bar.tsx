@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useAccess } from '@pnss/web';
-import { caseActions, caseStatus } from '@pnss/libs';
+import { caseActions, caseStatus } from '@pnss/libs/rules';
 import { useCaseFormSelector } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 import type { CaseActionsApi } from '../hooks/use-case-actions.js';

@@ -1,7 +1,9 @@
 import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Input } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { OTHERS_CONDITION_ID, PHASED_OUT_SUFFIX, fieldMeta, searchLookup, type CaseForm, type HistoryEntry } from '@pnss/libs';
+import type { CaseForm, HistoryEntry } from '@pnss/libs/api';
+import { OTHERS_CONDITION_ID, PHASED_OUT_SUFFIX, searchLookup } from '@pnss/libs/lookups';
+import { fieldMeta } from '@pnss/libs/validation';
 import { useCaseFormStore, useFormValue, useReadOnly } from '../state/case-form.context.js';
 import { PICKER_LISTS, type PickerField } from './picker.context.js';
 import { noneFirst } from '../fields/none-answer.js';

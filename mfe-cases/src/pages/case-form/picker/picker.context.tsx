@@ -1,8 +1,7 @@
 import { createContext, useContext } from 'react';
 import {
-  GYNE_DIAGNOSIS, GYNE_MORBIDITIES, GYNE_PROCEDURE, MEDICAL_HISTORY, MORBIDITIES, OBSTETRIC_HISTORY, OB_PROCEDURE,
-  type LookupEntry,
-} from '@pnss/libs';
+  GYNE_DIAGNOSIS, GYNE_MORBIDITIES, GYNE_PROCEDURE, MEDICAL_HISTORY, MORBIDITIES, OBSTETRIC_HISTORY, OB_PROCEDURE, type LookupEntry,
+} from '@pnss/libs/lookups';
 
 /** The list fields the sidebar picker edits (SPEC.md §2), each with its reference list. */
 export const PICKER_LISTS = {

@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo } from 'react';
 import { Button } from 'antd';
-import { FETAL_PRESENTATIONS, LABOR_ONSETS, robsonGroup, type RobsonResult } from '@pnss/libs';
+import { FETAL_PRESENTATIONS, LABOR_ONSETS } from '@pnss/libs/enums';
+import { robsonGroup, type RobsonResult } from '@pnss/libs/classifications';
 import { CodeField, NumberField } from '../fields/case-fields.js';
 import { focusField } from '../layout/focus-field.js';
 import { SubSection, When } from '../sections/section-frame.js';

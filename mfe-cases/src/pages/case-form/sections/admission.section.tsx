@@ -1,8 +1,10 @@
 import { memo } from 'react';
+import type { CaseForm } from '@pnss/libs/api';
 import {
-  ABORTION_TYPES, AOG_RANGES, AOG_TYPES, CASE_FORM_TYPES, ECTOPIC_TYPES, HETEROTOPIC_QUESTION, MOLAR_TYPES, PCOS_SYMPTOMS,
-  PREGNANCY_TYPES, decode, isDeliveredQuestionShown, isExactAog, isPregnant, type CaseForm,
-} from '@pnss/libs';
+  ABORTION_TYPES, AOG_RANGES, AOG_TYPES, CASE_FORM_TYPES, ECTOPIC_TYPES, HETEROTOPIC_QUESTION, MOLAR_TYPES, PCOS_SYMPTOMS, PREGNANCY_TYPES,
+  decode,
+} from '@pnss/libs/enums';
+import { isDeliveredQuestionShown, isExactAog, isPregnant } from '@pnss/libs/rules';
 import { CodeField, CodeListField, DateField, DerivedField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { useCaseFormStore } from '../state/case-form.context.js';
 import { SECTION_IDS, SectionFrame, SubSection, When, WhenForm } from './section-frame.js';

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import { isMorbiditiesShown, isObProceduresShown, isPregnancyComplicationsShown, type CaseForm } from '@pnss/libs';
+import type { CaseForm } from '@pnss/libs/api';
+import { isMorbiditiesShown, isObProceduresShown, isPregnancyComplicationsShown } from '@pnss/libs/rules';
 import { HistoryListField } from '../fields/history-list-field.js';
 import { SECTION_IDS, SectionFrame, SubSection, WhenForm } from './section-frame.js';
 

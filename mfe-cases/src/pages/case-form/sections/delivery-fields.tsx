@@ -1,9 +1,9 @@
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import { Input, Select } from 'antd';
-import {
-  DELIVERY_INDICATIONS, INFANT_COUNT_CHOICES, INFANT_COUNT_MAX, INFANT_COUNT_MIN_OTHERS, allowedDeliveryManners,
-  findLookupEntry, type CaseForm,
-} from '@pnss/libs';
+import type { CaseForm } from '@pnss/libs/api';
+import { INFANT_COUNT_CHOICES, INFANT_COUNT_MAX, INFANT_COUNT_MIN_OTHERS } from '@pnss/libs/enums';
+import { DELIVERY_INDICATIONS, findLookupEntry } from '@pnss/libs/lookups';
+import { allowedDeliveryManners } from '@pnss/libs/rules';
 import { FieldShell } from '../fields/field-shell.js';
 import { useFieldBinding } from '../fields/field-binding.js';
 import { ReadValue, UNKNOWN_CODE, lookupOptions } from '../fields/case-fields.js';

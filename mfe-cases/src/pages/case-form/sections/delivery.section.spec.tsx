@@ -1,5 +1,5 @@
 import { act, screen, within } from '@testing-library/react';
-import { DELIVERY_MANNERS } from '@pnss/libs';
+import { DELIVERY_MANNERS } from '@pnss/libs/enums';
 import { DeliverySection } from './delivery.section.js';
 import { fieldOf, makeCaseStore, renderOnStore } from '../case-form.test-helpers.js';
 

@@ -1,9 +1,12 @@
 import { memo } from 'react';
+import type { CaseForm } from '@pnss/libs/api';
 import {
-  AOG_RANGES, AOG_TYPES, CS_INCISIONS, CS_TYPES, DELIVERY_PLACES, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS,
-  INDUCTION_METHODS, PREGNANCY_TYPE, decode, isDeliveryMannerShown, isDeliverySectionShown, isExactAog,
-  isNeonatalShown, isPostpartumVariant, isSecondTwinShown, type CaseForm,
-} from '@pnss/libs';
+  AOG_RANGES, AOG_TYPES, CS_INCISIONS, CS_TYPES, DELIVERY_PLACES, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS, INDUCTION_METHODS,
+  PREGNANCY_TYPE, decode,
+} from '@pnss/libs/enums';
+import {
+  isDeliveryMannerShown, isDeliverySectionShown, isExactAog, isNeonatalShown, isPostpartumVariant, isSecondTwinShown,
+} from '@pnss/libs/rules';
 import { CodeField, DateField, DerivedField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { InfantsNumberField, IndicationsField, MannerField } from './delivery-fields.js';
 import { NeonatalList } from './neonatal-list.js';

@@ -1,5 +1,7 @@
 import { memo } from 'react';
-import { CAUSES_OF_DEATH, DEATH_TRIMESTERS, MATERNAL_DEATH_CAUSES, MOTHER_CONDITIONS, TIMINGS, isMaternalDeath } from '@pnss/libs';
+import { CAUSES_OF_DEATH, DEATH_TRIMESTERS, MOTHER_CONDITIONS, TIMINGS } from '@pnss/libs/enums';
+import { MATERNAL_DEATH_CAUSES } from '@pnss/libs/lookups';
+import { isMaternalDeath } from '@pnss/libs/rules';
 import { CodeField, DateField, LookupField, TextField, YesNoField } from '../fields/case-fields.js';
 import { ChildLookupField } from '../fields/child-lookup-field.js';
 import { SECTION_IDS, SectionFrame, SubSection, When, WhenForm } from './section-frame.js';

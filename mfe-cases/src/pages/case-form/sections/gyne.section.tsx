@@ -1,8 +1,7 @@
 import { memo } from 'react';
-import {
-  GTD_COMPLICATIONS, GTD_DIAGNOSES, GYNE_DIAGNOSIS, GYNE_ORGANS, MEDICAL_SURGICAL, SURGICAL_INTERVENTIONS, TUMOR_CLASSES,
-  isGyneSectionShown,
-} from '@pnss/libs';
+import { GTD_COMPLICATIONS, GTD_DIAGNOSES, GYNE_ORGANS, MEDICAL_SURGICAL, SURGICAL_INTERVENTIONS, TUMOR_CLASSES } from '@pnss/libs/enums';
+import { GYNE_DIAGNOSIS } from '@pnss/libs/lookups';
+import { isGyneSectionShown } from '@pnss/libs/rules';
 import { CodeField, LookupField, TextField, YesNoField } from '../fields/case-fields.js';
 import { HistoryListField } from '../fields/history-list-field.js';
 import { useFormPredicate } from '../state/case-form.context.js';

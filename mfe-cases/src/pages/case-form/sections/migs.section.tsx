@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { MIGS_CHOICES } from '@pnss/libs';
+import { MIGS_CHOICES } from '@pnss/libs/enums';
 import { CheckField, CodeField } from '../fields/case-fields.js';
 import { SECTION_IDS, SectionFrame, When } from './section-frame.js';
 

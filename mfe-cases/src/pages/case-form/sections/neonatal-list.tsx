@@ -1,5 +1,7 @@
 import { memo, useCallback } from 'react';
-import { BIRTH_TRAUMAS, INFANT_STATUSES, NEONATAL_CONDITIONS, isAnomalyOthersShown, isCauseOfDeathShown } from '@pnss/libs';
+import { BIRTH_TRAUMAS, INFANT_STATUSES } from '@pnss/libs/enums';
+import { NEONATAL_CONDITIONS } from '@pnss/libs/lookups';
+import { isAnomalyOthersShown, isCauseOfDeathShown } from '@pnss/libs/rules';
 import { CodeField, LookupField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { ChildLookupField } from '../fields/child-lookup-field.js';
 import { useCaseFormSelector } from '../state/case-form.context.js';

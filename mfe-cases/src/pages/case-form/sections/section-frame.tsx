@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import { isFieldShown, type CaseForm } from '@pnss/libs';
+import type { CaseForm } from '@pnss/libs/api';
+import { isFieldShown } from '@pnss/libs/rules';
 import { useFormPredicate } from '../state/case-form.context.js';
 
 /** The body sections and the left-nav item each belongs to (SPEC.md §2). */

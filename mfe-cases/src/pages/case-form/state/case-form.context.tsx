@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { CaseForm, FieldError, Infant } from '@pnss/libs';
+import type { CaseForm, FieldError, Infant } from '@pnss/libs/api';
 import type { CaseFormState, CaseFormStore, FieldPath } from './case-form.store.js';
 
 const StoreContext = createContext<CaseFormStore | null>(null);

@@ -1,4 +1,4 @@
-import { applyCaseChange } from '@pnss/libs';
+import { applyCaseChange } from '@pnss/libs/rules';
 import { closableCase, makeCaseStore, TEST_BIRTH_DATE } from '../case-form.test-helpers.js';
 
 describe('the case form store', () => {

@@ -1,7 +1,9 @@
+import { SERVER_OWNED_CASE_FIELDS, type CaseForm, type FieldError, type Infant } from '@pnss/libs/api';
+import { calendarDateOf } from '@pnss/libs/derived';
+import { applyCaseChange, sameValue } from '@pnss/libs/rules';
 import {
-  MESSAGES, SERVER_OWNED_CASE_FIELDS, applyCaseChange, calendarDateOf, caseSaveErrors, fieldMeta, sameValue, unconfirmedWarnings,
-  validateCloseCase, sectionsWithErrors, type CaseForm, type FieldError, type Infant, type PlausibilityWarning,
-} from '@pnss/libs';
+  MESSAGES, caseSaveErrors, fieldMeta, unconfirmedWarnings, validateCloseCase, sectionsWithErrors, type PlausibilityWarning,
+} from '@pnss/libs/validation';
 
 /** Field paths whose problems the form reports: case-form keys, and 'neonatal[0].apgar1m' for infants. */
 export type FieldPath = string;

@@ -1,5 +1,5 @@
 import { emptyCaseForm, SERVER_OWNED_CASE_FIELDS } from '@pnss/libs/api';
-import { closableGyneCase, closableObCase, healthyInfant } from '../../../../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
 import { AppError } from '../../../common/errors/app-error.js';
 import { createValidationPipe } from '../../../common/validation/validation.pipe.js';
 import { CaseFormDto } from './case-form.dto.js';

@@ -1,6 +1,6 @@
 import { ValidationPipe } from '@nestjs/common';
 import { emptyCaseForm } from '@pnss/libs/api';
-import { closableGyneCase, closableObCase, healthyInfant } from '../../../../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
 import { lookupIds } from '../../../common/validation/field-validators.js';
 import { VALIDATION_OPTIONS, createValidationPipe } from '../../../common/validation/validation.pipe.js';
 import { CaseFormDto } from './case-form.dto.js';

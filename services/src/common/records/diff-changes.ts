@@ -1,3 +1,4 @@
+import { AUDIT_CHANGED_MARKER, AUDIT_REMOVED_MARKER } from '@pnss/libs/api';
 import type { AuditChange } from '../../database/schema.js';
 
 export interface DiffOptions {
@@ -9,9 +10,6 @@ export interface DiffOptions {
    */
   redact?: readonly string[];
 }
-
-export const CHANGED_MARKER = '[changed]';
-export const REMOVED_MARKER = '[removed]';
 
 /**
  * The fields that differ between two versions of a record, with old and new values, for the
@@ -33,7 +31,7 @@ export function diffChanges(
     if (before && sameValue(oldValue, newValue)) continue;
     if (!before && newValue === null) continue;
     if (redact.has(field)) {
-      changes.push({ field, old: null, new: newValue === null ? REMOVED_MARKER : CHANGED_MARKER });
+      changes.push({ field, old: null, new: newValue === null ? AUDIT_REMOVED_MARKER : AUDIT_CHANGED_MARKER });
     } else {
       changes.push({ field, old: oldValue, new: newValue });
     }

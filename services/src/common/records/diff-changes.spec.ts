@@ -1,4 +1,5 @@
-import { CHANGED_MARKER, REMOVED_MARKER, diffChanges } from './diff-changes.js';
+import { AUDIT_CHANGED_MARKER, AUDIT_REMOVED_MARKER } from '@pnss/libs/api';
+import { diffChanges } from './diff-changes.js';
 
 describe('diffChanges: the audit log records changed fields with old and new values', () => {
   it('lists only the fields whose values differ', () => {
@@ -13,10 +14,10 @@ describe('diffChanges: the audit log records changed fields with old and new val
 
   it('never writes a redacted value, only a marker', () => {
     const changes = diffChanges({ password: 'old-secret' }, { password: 'new-secret-value' }, { redact: ['password'] });
-    expect(changes).toEqual([{ field: 'password', old: null, new: CHANGED_MARKER }]);
+    expect(changes).toEqual([{ field: 'password', old: null, new: AUDIT_CHANGED_MARKER }]);
     expect(JSON.stringify(changes)).not.toContain('secret');
     expect(diffChanges({ photo: 'data:x' }, { photo: null }, { redact: ['photo'] })).toEqual([
-      { field: 'photo', old: null, new: REMOVED_MARKER },
+      { field: 'photo', old: null, new: AUDIT_REMOVED_MARKER },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { emptyCaseForm } from '@pnss/libs/api';
-import { closableGyneCase, closableObCase } from '../../../../libs/src/testing/case-fixtures.test-helpers.js';
+import { closableGyneCase, closableObCase } from '@pnss/libs/testing';
 import { type CaseRow, toCaseColumns, toCaseForm } from './case-record.js';
 
 function storedRow(columns: ReturnType<typeof toCaseColumns>, patientId: string, id: string, version = 1): CaseRow {

@@ -1,0 +1,1 @@
+export * from './case-fixtures.test-helpers.js';
