@@ -51,7 +51,7 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(await count('case_infants', created._id!)).toBe(1);
     expect(await count('case_indications', created._id!)).toBe(1);
 
-    const saved = await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }).expect(200);
+    const saved = await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }).expect(200);
     expect(await facts(created._id!)).toMatchObject({ delivery_manner_segment: 'spontaneousCephalic' });
     expect(await count('case_indications', created._id!)).toBe(0);
 
@@ -110,7 +110,7 @@ describe('the reporting projection is kept in the same transaction as every case
     const caseId = created._id!;
     const path = `/api/patients/${patientId}/cases/${caseId}`;
     const [a, b] = await Promise.all([
-      put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }),
+      put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }),
       put(path, { version: created.version, neonatal: [healthyInfant({ pediatricWeight: 3100 })], deliveryIndication: [101, 104] }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
@@ -126,7 +126,7 @@ describe('the reporting projection is kept in the same transaction as every case
     const path = `/api/patients/${patientId}/cases/${caseId}`;
     const saved = await put(path, { version: created.version, room: 'Ward 5' }).expect(200);
     const kept = await projectionOf(caseId);
-    await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }).expect(409);
+    await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }).expect(409);
     expect(await projectionOf(caseId)).toEqual(kept);
 
     await t.database.db.execute(sql`delete from case_facts where case_id = ${caseId}`);

@@ -86,7 +86,9 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     expect(totalOf(answer, 'directCauses')).toBe(1);
     expect(counts(answer, 'deathTiming')).toEqual({ antepartal: 0, intrapartal: 1, postpartum: 1, puerperal: 0 });
     expect(counts(answer, 'maternalAge')).toEqual({ under20: 1, '20to34': 0, '35andAbove': 1 });
-    expect(answer.charts.map((c) => c.kind)).toEqual(['column', 'bar', 'doughnut', 'column']);
+    expect(answer.charts.map((c) => c.kind)).toEqual(['column', 'bar', 'doughnut', 'column', 'bar']);
+    // C died of atony (ICD-MM 3, obstetric haemorrhage), D of rheumatic heart disease (7, non-obstetric).
+    expect(counts(answer, 'icdMm')).toEqual({ 1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 0, 7: 1, 8: 0, 9: 0 });
   });
 
   it('OB report: manner of delivery of the first infant, all AOG, pregnancy type, and CS indications of caesareans (twin 2 included)', async () => {
@@ -141,7 +143,7 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     const aog = (await get(`/api/categories/AOG?from=${from}&to=${to}`).expect(200)).body as ReportTableAnswer;
     expect(aog.rows.map((r) => r.count)).toEqual([1, 1, 2, 1]);
     const list = (await get('/api/categories/reports').expect(200)).body as Array<{ name: string; segments: unknown[] }>;
-    expect(list.map((c) => c.name)).toEqual(['MotherCondition', 'AgeGroup', 'AOG', 'DirectMaternalDeath', 'DeathTiming', 'PregnancyType', 'deliverymanner', 'csindication']);
+    expect(list.map((c) => c.name)).toEqual(['MotherCondition', 'AgeGroup', 'AOG', 'DirectMaternalDeath', 'DeathTiming', 'PregnancyType', 'deliverymanner', 'csindication', 'Robson', 'IcdMm']);
     expect((await get('/api/categories/PregnancyType').expect(200)).body).toMatchObject({ name: 'PregnancyType', segments: [{ name: 'singleton', label: 'Singleton' }, expect.anything(), expect.anything(), expect.anything(), expect.anything()] });
     // The reference lists are still served as before.
     expect(Array.isArray((await get('/api/categories/csIndications').expect(200)).body)).toBe(true);
