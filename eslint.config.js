@@ -5,18 +5,15 @@ import tseslint from 'typescript-eslint';
  * Features do not reach into each other (issue 9 item 4). A file in services/src/modules/<feature>/
  * may import from another feature only what Nest wiring needs: that feature's `<name>.module.js`
  * (to import the module) and its exported `<name>.service.js` (a provider injected across features,
- * with the types of its answers re-exported there), plus the few files a feature declares public in
- * PUBLIC_FEATURE_FILES. auth/ and audit/ are the platform modules every feature builds on (guard,
+ * with the types of its answers re-exported there); nothing else of a feature is public. auth/ and audit/ are the platform modules every feature builds on (guard,
  * decorators, the signed-in user, the audit log) and may be imported whole. Anything else two
  * features share (DTO validators, list queries, SQL conditions, dates) goes to services/src/common/.
  */
 const PLATFORM_MODULES = ['auth', 'audit'];
-const PUBLIC_FEATURE_FILES = ['cases/case-facts.repository'];
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An import of another feature's internals from a file `up` levels below services/src/modules/. */
 const crossFeatureImport = (up) => ({
-  regex: `^${escapeRegex(up)}(?!(?:${PUBLIC_FEATURE_FILES.map(escapeRegex).join('|')})\\.js$)`
-    + `(?!(?:${PLATFORM_MODULES.join('|')})/)[a-z][\\w-]*/(?![\\w-]+\\.(?:module|service)\\.js$)`,
+  regex: `^${escapeRegex(up)}(?!(?:${PLATFORM_MODULES.join('|')})/)[a-z][\\w-]*/(?![\\w-]+\\.(?:module|service)\\.js$)`,
   message: "A feature imports another feature's module or service only: move what both use to services/src/common/ (see eslint.config.js).",
 });
 /** auth's SQL and session cache stay inside auth: other features reach sessions through SessionsService. */

@@ -17,7 +17,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CS_INDICATIONS } from '@pnss/libs/lookups';
-import { DELIVERY_MANNER, INFANT_STATUS, INFANT_STATUSES, MOTHER_CONDITION, PREGNANCY_TYPE, TIMINGS, isMortalityStatus } from '@pnss/libs/enums';
+import {
+  AOG_TYPE, DELIVERY_MANNER, FETAL_PRESENTATION, INFANT_STATUS, INFANT_STATUSES, LABOR_ONSET, MOTHER_CONDITION, PREGNANCY_TYPE, TIMINGS,
+  isMortalityStatus,
+} from '@pnss/libs/enums';
 import pg from 'pg';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,6 +110,25 @@ const CASES_SQL = `
              'apgar5m', CASE WHEN d.g BETWEEN 100 AND 119 THEN 0 ELSE 9 END,
              'anomalies', d.g % 97 = 0) AS first_infant
     FROM dated d
+  ), robson AS (
+    -- The answers the Robson classification reads (issue 28), in about the proportions of WHO's
+    -- multi-country surveys: 42% nulliparous; 9% born at 32-36 weeks; among the caesareans of
+    -- multiparous women, 45% after an earlier one (one in five after two); 45% of caesareans before
+    -- labor; 20% of labors induced; among caesareans 12% breech and 2% transverse (a vaginal birth
+    -- here is spontaneous cephalic, so cephalic). Codes from libs, parameters $13 to $19.
+    SELECT o.*, jsonb_build_object(
+             'obscoreG', o.parity + 1, 'obscoreP', o.parity, 'obscoreFT', o.parity, 'obscorePr', 0, 'obscoreAb', 0, 'obscoreLB', o.parity,
+             'deliveryAOGType', $19::int, 'deliveryWeeks', CASE WHEN o.r < 9 THEN 32 + o.r % 5 ELSE 37 + o.r % 4 END, 'deliveryDays', o.r % 7,
+             'previousCaesareans', CASE WHEN o.caesarean AND o.parity > 0 AND o.q < 45 THEN 1 + (((o.i * 7919 + o.k * 104729) % 997) % 5 = 0)::int ELSE 0 END,
+             'laborOnset', CASE WHEN o.caesarean AND o.q2 < 45 THEN $15::int WHEN o.q2 >= 80 THEN $14::int ELSE $13::int END,
+             'fetalPresentation', CASE WHEN NOT o.caesarean THEN $16::int WHEN o.q3 < 12 THEN $17::int WHEN o.q3 < 14 THEN $18::int ELSE $16::int END
+           ) AS answers
+    FROM (
+      SELECT x.*, x.g % 10 < 3 AS caesarean,
+             CASE WHEN (x.i * 13 + x.k * 7) % 100 < 42 THEN 0 ELSE 1 + (x.i * 13 + x.k * 7) % 3 END AS parity,
+             ((x.i * 31 + x.k * 17) % 100)::int AS r, ((x.i * 37 + x.k * 11 + x.g) % 100)::int AS q,
+             ((x.i * 41 + x.k * 3) % 100)::int AS q2, ((x.i * 43 + x.k * 19 + x.g * 3) % 100)::int AS q3
+      FROM outcome x) o
   )
   INSERT INTO patient_cases (patient_id, case_num, case_form_type, is_pregnancy, is_gyne, is_close, is_archived,
                              admission_date, discharge_date, delivery_date, age, pregnancy_type, delivery_manner,
@@ -130,20 +152,20 @@ const CASES_SQL = `
                 'deliveryManner2', CASE WHEN d.g % 10 < 3 THEN NULL ELSE d.manner END, 'deliveryIndication2', '[]'::jsonb,
                 'deathTiming', CASE WHEN d.died THEN $12::int END,
                 'neonatal', jsonb_build_array(d.first_infant, d.first_infant || jsonb_build_object(
-                  'status', $9::int, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9)))
+                  'status', $9::int, 'pediatricWeight', 1900 + (d.i * 31) % 1200, 'apgar1m', 8, 'apgar5m', 9))) || d.answers
               ELSE jsonb_build_object(
                 'isDelivered', true, 'isTOLAC', false, 'infantsNumber', 1, 'deliveryIndication', d.indications,
-                'deathTiming', CASE WHEN d.died THEN $12::int END, 'neonatal', jsonb_build_array(d.first_infant))
+                'deathTiming', CASE WHEN d.died THEN $12::int END, 'neonatal', jsonb_build_array(d.first_infant)) || d.answers
          END,
          CASE WHEN d.open THEN NULL ELSE LEAST(d.admission + (d.h % 6), current_date)::timestamptz END,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval,
          d.admission::timestamptz + ((d.i % 86400) || ' seconds')::interval
-  FROM outcome d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
+  FROM robson d JOIN patients p ON p.id = ${PATIENT_ID_SQL('d.i')}`;
 
 const POSTPARTAL = TIMINGS.find((t) => t.label === 'Postpartal')?.id;
 if (POSTPARTAL === undefined) throw new Error('libs TIMINGS has no Postpartal timing');
 
-/** The codes of a delivery's outcomes, from libs: CASES_SQL's parameters $3 to $12, in this order. */
+/** The codes of a delivery's outcomes, from libs: CASES_SQL's parameters $3 to $19, in this order. */
 const DELIVERY_OUTCOME_CODES = [
   DELIVERY_MANNER.CAESAREAN,
   DELIVERY_MANNER.SPONTANEOUS_CEPHALIC,
@@ -156,6 +178,13 @@ const DELIVERY_OUTCOME_CODES = [
   // "Others" asks for a text the generator does not write.
   CS_INDICATIONS.filter((i) => !i.prompt).map((i) => i.id),
   POSTPARTAL,
+  LABOR_ONSET.SPONTANEOUS,
+  LABOR_ONSET.INDUCED,
+  LABOR_ONSET.NO_LABOR,
+  FETAL_PRESENTATION.CEPHALIC,
+  FETAL_PRESENTATION.BREECH,
+  FETAL_PRESENTATION.TRANSVERSE_OR_OBLIQUE,
+  AOG_TYPE.EXACT,
 ];
 
 export interface GenerateOptions {

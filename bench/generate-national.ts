@@ -164,17 +164,19 @@ const snake = (name: string) => name.replace(/([A-Z])/g, (c) => `_${c.toLowerCas
 
 /** The PostgreSQL type of each projected column, for unnest(). */
 const FACT_TYPES: Record<string, string> = {
-  caseId: 'uuid', counted: 'bool', isClose: 'bool', isArchived: 'bool', countingDate: 'date', admissionDate: 'date', dischargeDate: 'date',
+  caseId: 'uuid', derivation: 'int2', isObstetric: 'bool', counted: 'bool', isClose: 'bool', isArchived: 'bool', countingDate: 'date', admissionDate: 'date', dischargeDate: 'date',
   deliveryDate: 'date', caseFormType: 'int2', isPregnancy: 'bool', isGyne: 'bool', isDelivered: 'bool', age: 'int2', ageSegment: 'text',
   aogWeeks: 'int2', aogSegment: 'text', pregnancyType: 'int2', pregnancyTypeSegment: 'text', deliveryManner: 'int2', deliveryManner2: 'int2',
   deliveryMannerSegment: 'text', deliveryManner2Segment: 'text', isCaesarean: 'bool', motherCondition: 'int2', motherConditionSegment: 'text',
   isMaternalDeath: 'bool', antecedent: 'int2', antecedentType: 'int2', antecedentCause: 'int4', immediateCause: 'int2', directDeathSegment: 'text',
   deathTiming: 'int2', deathTimingSegment: 'text', gyneOrgan: 'int4', organCondition: 'int2', gtdDiagnosis: 'int4', gtdComplication: 'int2',
-  infantsNumber: 'int2', livebirthCount: 'int2', infantDeathCount: 'int2',
+  infantsNumber: 'int2', livebirthCount: 'int2', infantDeathCount: 'int2', previousCaesareans: 'int2', laborOnset: 'int2',
+  fetalPresentation: 'int2', robsonSegment: 'text', icdMmSegment: 'text',
 };
 const INFANT_TYPES: Record<string, string> = {
   caseId: 'uuid', position: 'int2', status: 'int2', isLivebirth: 'bool', isMortality: 'bool', weight: 'int4', pediatricAge: 'int2',
-  apgar1m: 'int2', apgar5m: 'int2', anomalies: 'bool', injury: 'int2', causeOfDeath: 'int2',
+  apgar1m: 'int2', apgar5m: 'int2', anomalies: 'bool', injury: 'int2', causeOfDeath: 'int2', isLiveBorn: 'bool', isStillbirth: 'bool',
+  isEarlyNeonatalDeath: 'bool', isNeonatalDeath: 'bool', gestationMin: 'int2', gestationMax: 'int2',
 };
 const INDICATION_TYPES: Record<string, string> = { caseId: 'uuid', twin: 'int2', manner: 'int2', indicationId: 'int4', isCaesarean: 'bool', segment: 'text' };
 

@@ -58,6 +58,7 @@ const VIEWS: readonly View[] = [
   { name: 'table csindication x MotherCondition', request: (r) => ({ path: '/api/reports/table', init: json({ category: 'csindication', cross: 'MotherCondition', ...r }) }), count: tableCount },
   { name: 'table AgeGroup (no cross)', request: (r) => ({ path: '/api/reports/table', init: json({ category: 'AgeGroup', ...r }) }), count: tableCount },
   { name: 'table DeathTiming x DirectMaternalDeath', request: (r) => ({ path: '/api/reports/table', init: json({ category: 'DeathTiming', cross: 'DirectMaternalDeath', ...r }) }), count: tableCount },
+  { name: 'robson', request: (r) => ({ path: `/api/reports/robson?from=${r.from}&to=${r.to}`, init: {} }), count: (body) => (body as { total: { women: number } }).total.women },
   { name: 'categories MotherCondition?cross=PregnancyType', request: (r) => ({ path: `/api/categories/MotherCondition?cross=PregnancyType&from=${r.from}&to=${r.to}`, init: {} }), count: tableCount },
 ];
 

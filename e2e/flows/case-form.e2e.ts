@@ -152,6 +152,14 @@ async function deliveryBasics(page: Page): Promise<void> {
   await fill(page, 'deliveryWeeks', '38');
   await fill(page, 'deliveryDays', '3');
   await radio(page, 'isInduced', 'NO');
+  await robsonAnswers(page, 'Spontaneous');
+}
+
+/** The Robson answers of a delivery (issue 28): no previous caesarean, the onset given, cephalic. */
+async function robsonAnswers(page: Page, onset: 'Spontaneous' | 'Induced' | 'No labor (caesarean before labor)'): Promise<void> {
+  await fill(page, 'previousCaesareans', '0');
+  await radio(page, 'laborOnset', onset);
+  await radio(page, 'fetalPresentation', 'Cephalic');
 }
 
 async function liveInfant(page: Page, index: number): Promise<void> {
@@ -224,6 +232,53 @@ describe('case form', () => {
     await liveInfant(page, 0);
     await migsAndDischarge(page);
     await closeAndCheck(page, ref, 'case-form-ob-closed');
+    assert.deepEqual(errors, []);
+    await page.context().close();
+  });
+
+  it('1b. records an induced delivery with the Robson answers, sees its group on the form, closes it and finds it in the Robson table', async () => {
+    const ref = await newCase();
+    const { page, errors } = await signedIn();
+    await openForm(page, ref);
+    await admission(page, 'Singleton');
+    await radio(page, 'institutionalDelivery', 'Institutional');
+    await date(page, 'deliveryDate', day(5));
+    await radio(page, 'deliveryAOGType', 'Exact');
+    await fill(page, 'deliveryWeeks', '39');
+    await fill(page, 'deliveryDays', '1');
+    const robson = page.getByRole('status', { name: 'Robson group' });
+    await radio(page, 'isInduced', 'YES');
+    await choose(page, 'inducedIndication', 'Postdatism');
+    await choose(page, 'inducedMethod', 'Oxytocin');
+    await choose(page, 'inducedComplication', 'None');
+    // Induction already says the onset: it is prefilled, and the group waits for what is still missing.
+    assert.equal(await field(page, 'laborOnset').getByLabel('Induced', { exact: true }).isChecked(), true, 'the onset is prefilled from the induction');
+    await expectVisible(page, robson.getByText('Not classifiable', { exact: true }), 'robson-not-classifiable');
+    await fill(page, 'previousCaesareans', '0');
+    await radio(page, 'fetalPresentation', 'Cephalic');
+    await choose(page, 'deliveryManner', 'Spontaneous Cephalic Delivery');
+    await expectVisible(page, robson.getByText('Group 4a', { exact: true }), 'robson-group-on-form');
+    await expectVisible(page, robson.getByText('Multiparous, no previous CS, single cephalic, 37+ weeks, induced: group 4a'), 'robson-reason-on-form');
+    await robson.scrollIntoViewIfNeeded();
+    await page.locator('.cf-subsection', { has: robson }).screenshot({ path: await screenshot(page, 'robson-on-form') });
+    await pick(page, 'morbidities', 'no pregnancy', 'No pregnancy morbidity');
+    await liveInfant(page, 0);
+    await migsAndDischarge(page);
+    await closeAndCheck(page, ref, 'robson-case-closed');
+    await expectVisible(page, robson.getByText('Group 4a', { exact: true }), 'robson-group-closed');
+    const stored = await storedCase(ref);
+    assert.deepEqual([stored.previousCaesareans, stored.laborOnset, stored.fetalPresentation], [0, 2, 1]);
+
+    await page.goto('/#/reports/obreport/summary/');
+    const table = page.getByRole('table', { name: 'Robson Ten-Group Classification (WHO)' });
+    await table.waitFor();
+    const row = table.getByRole('row', { name: /^Group 4a / });
+    await expectVisible(page, row, 'robson-table-row');
+    const cells = await row.getByRole('cell').allTextContents();
+    assert.deepEqual(cells.slice(0, 2), ['Group 4a', '1'], 'the closed delivery is the one woman of group 4a');
+    await expectAccessible(page, 'OB report with the Robson table');
+    await table.scrollIntoViewIfNeeded();
+    await screenshot(page, 'robson-report');
     assert.deepEqual(errors, []);
     await page.context().close();
   });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { CASE_FACTS_DERIVATION } from '@pnss/libs/reports';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import { healthyInfant } from '@pnss/libs/testing';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
-import { CaseFactsBackfill } from '../src/modules/cases/case-facts.repository.js';
+import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
 
 interface FactsRow { counted: boolean; is_close: boolean; is_archived: boolean; delivery_manner_segment: string; livebirth_count: number }
 
@@ -50,7 +51,7 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(await count('case_infants', created._id!)).toBe(1);
     expect(await count('case_indications', created._id!)).toBe(1);
 
-    const saved = await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }).expect(200);
+    const saved = await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }).expect(200);
     expect(await facts(created._id!)).toMatchObject({ delivery_manner_segment: 'spontaneousCephalic' });
     expect(await count('case_indications', created._id!)).toBe(0);
 
@@ -109,7 +110,7 @@ describe('the reporting projection is kept in the same transaction as every case
     const caseId = created._id!;
     const path = `/api/patients/${patientId}/cases/${caseId}`;
     const [a, b] = await Promise.all([
-      put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }),
+      put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }),
       put(path, { version: created.version, neonatal: [healthyInfant({ pediatricWeight: 3100 })], deliveryIndication: [101, 104] }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
@@ -125,7 +126,7 @@ describe('the reporting projection is kept in the same transaction as every case
     const path = `/api/patients/${patientId}/cases/${caseId}`;
     const saved = await put(path, { version: created.version, room: 'Ward 5' }).expect(200);
     const kept = await projectionOf(caseId);
-    await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [] }).expect(409);
+    await put(path, { version: created.version, deliveryManner: 2, deliveryIndication: [], laborOnset: 1 }).expect(409);
     expect(await projectionOf(caseId)).toEqual(kept);
 
     await t.database.db.execute(sql`delete from case_facts where case_id = ${caseId}`);
@@ -180,5 +181,28 @@ describe('the reporting projection is kept in the same transaction as every case
       expect(await snapshot()).toEqual(whole);
     }
     expect(await backfill.rollupInStep()).toBe(true);
+  });
+
+  it('projections written by an older derivation are derived again at start-up, and the rollup rebuilt from them (0015 backfill)', async () => {
+    const snapshot = async () =>
+      ((await t.database.db.execute(sql`select dim_a, dim_b, day::text, seg_a, seg_b, n from case_facts_rollup where n <> 0 order by 1, 2, 3, 4, 5`)) as { rows: unknown[] }).rows;
+    const ids: string[] = [];
+    for (const overrides of [{ deliveryAOGType: 2, deliveryAOG: 4, deliveryWeeks: null, deliveryDays: null }, { motherCondition: 3, antecedent: 1, antecedentType: 11, deathTiming: 3, deathReviewed: true }]) {
+      const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum(), overrides));
+      await put(`/api/patients/${patientId}/cases/${created._id}/close`, { version: created.version }).expect(200);
+      ids.push(created._id!);
+    }
+    const projections = await Promise.all(ids.map(projectionOf));
+    const rollup = await snapshot();
+    // What the first derivation wrote: no obstetric flag, estimated AOG as N/A; and the rollup counted by it.
+    await t.database.db.execute(sql`update case_facts set derivation = 0, is_obstetric = false, aog_segment = 'N/A'`);
+    await t.database.db.execute(sql`update case_facts_rollup set n = n + 1 where dim_a = 'AOG' and dim_b = ''`);
+    const backfill = t.app.get(CaseFactsBackfill);
+    await backfill.onApplicationBootstrap();
+    expect(await Promise.all(ids.map(projectionOf))).toEqual(projections);
+    expect(await snapshot()).toEqual(rollup);
+    const stale = (await t.database.db.execute(sql`select count(*)::int as n from case_facts where derivation < ${CASE_FACTS_DERIVATION}`)) as { rows: Array<{ n: number }> };
+    expect(stale.rows[0].n).toBe(0);
+    expect(await backfill.rederive()).toBe(0);
   });
 });

@@ -75,18 +75,20 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     Object.fromEntries(answer.charts.find((c) => c.name === chart)!.segments.map((s) => [s.name, s.count]));
   const totalOf = (answer: ReportSummaryAnswer, chart: string) => answer.charts.find((c) => c.name === chart)!.total;
 
-  it('maternal mortality: 2 deaths over 2 dead plus 4 alive is 33%; deaths by AOG, direct cause, timing and age', async () => {
+  it('maternal mortality: 2 deaths over 2 dead plus 3 alive mothers is 40% (the gyne patient F is no mother); deaths by AOG, direct cause, timing and age', async () => {
     const answer = (await get(`/api/reports/summary/maternalMortality?from=${from}&to=${to}`).expect(200)).body as ReportSummaryAnswer;
     expect(answer.rule).toBe(REPORT_COUNTING_RULE);
     expect(answer.from).toBe(daysAgo(60));
-    expect(answer.rate).toEqual({ deaths: 2, alive: 4, rate: 33 });
+    expect(answer.rate).toEqual({ deaths: 2, alive: 3, rate: 40 });
     expect(counts(answer, 'aog')).toEqual({ under28: 1, '28to32': 1, '33to37': 0, '38to42': 0 });
     expect(totalOf(answer, 'aog')).toBe(2);
     expect(counts(answer, 'directCauses')).toEqual({ hemorrhage: 1, hypertension: 0, infection: 0, vascularAccidents: 0, anesthesia: 0, others: 0 });
     expect(totalOf(answer, 'directCauses')).toBe(1);
     expect(counts(answer, 'deathTiming')).toEqual({ antepartal: 0, intrapartal: 1, postpartum: 1, puerperal: 0 });
     expect(counts(answer, 'maternalAge')).toEqual({ under20: 1, '20to34': 0, '35andAbove': 1 });
-    expect(answer.charts.map((c) => c.kind)).toEqual(['column', 'bar', 'doughnut', 'column']);
+    expect(answer.charts.map((c) => c.kind)).toEqual(['column', 'bar', 'doughnut', 'column', 'bar']);
+    // C died of atony (ICD-MM 3, obstetric haemorrhage), D of rheumatic heart disease (7, non-obstetric).
+    expect(counts(answer, 'icdMm')).toEqual({ 1: 0, 2: 0, 3: 1, 4: 0, 5: 0, 6: 0, 7: 1, 8: 0, 9: 0 });
   });
 
   it('OB report: manner of delivery of the first infant, all AOG, pregnancy type, and CS indications of caesareans (twin 2 included)', async () => {
@@ -102,14 +104,15 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     expect(totalOf(answer, 'csIndications')).toBe(3);
   });
 
-  it('table MotherCondition by AOG: every cell, the running total acc, the total column and the total row', async () => {
+  it('table MotherCondition by AOG: every cell, the running total acc, the total column and the total row (obstetric cases only)', async () => {
     const answer = (await table({ category: 'MotherCondition', cross: 'AOG', from, to }).expect(200)).body as ReportTableAnswer;
+    const none = { estimatedSpans: 0, 'N/A': 0 };
     expect(answer.rows).toEqual([
-      { name: '1', label: 'Improved', count: 4, acc: 4, crosssegments: { under28: 0, '28to32': 0, '33to37': 2, '38to42': 1, 'N/A': 1 } },
-      { name: '2', label: 'Unimproved', count: 0, acc: 4, crosssegments: { under28: 0, '28to32': 0, '33to37': 0, '38to42': 0, 'N/A': 0 } },
-      { name: '3', label: 'Died', count: 2, acc: 6, crosssegments: { under28: 1, '28to32': 1, '33to37': 0, '38to42': 0, 'N/A': 0 } },
+      { name: '1', label: 'Improved', count: 3, acc: 3, crosssegments: { under28: 0, '28to32': 0, '33to37': 2, '38to42': 1, ...none } },
+      { name: '2', label: 'Unimproved', count: 0, acc: 3, crosssegments: { under28: 0, '28to32': 0, '33to37': 0, '38to42': 0, ...none } },
+      { name: '3', label: 'Died', count: 2, acc: 5, crosssegments: { under28: 1, '28to32': 1, '33to37': 0, '38to42': 0, ...none } },
     ]);
-    expect(answer.total).toEqual({ name: 'Total', label: 'Total', count: 6, acc: 6, crosssegments: { under28: 1, '28to32': 1, '33to37': 2, '38to42': 1, 'N/A': 1 } });
+    expect(answer.total).toEqual({ name: 'Total', label: 'Total', count: 5, acc: 5, crosssegments: { under28: 1, '28to32': 1, '33to37': 2, '38to42': 1, ...none } });
   });
 
   it('table of CS indications by mother condition: a case counts once per indication, and once in the totals', async () => {
@@ -138,9 +141,9 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     expect(crossed.rows.find((r) => r.name === '3')?.crosssegments).toEqual({ antepartal: 0, intrapartal: 1, postpartum: 1, puerperal: 0, 'N/A': 0 });
     expect(crossed.total.crosssegments).toMatchObject({ intrapartal: 1, postpartum: 1 });
     const aog = (await get(`/api/categories/AOG?from=${from}&to=${to}`).expect(200)).body as ReportTableAnswer;
-    expect(aog.rows.map((r) => r.count)).toEqual([1, 1, 2, 1, 1]);
+    expect(aog.rows.map((r) => r.count)).toEqual([1, 1, 2, 1]);
     const list = (await get('/api/categories/reports').expect(200)).body as Array<{ name: string; segments: unknown[] }>;
-    expect(list.map((c) => c.name)).toEqual(['MotherCondition', 'AgeGroup', 'AOG', 'DirectMaternalDeath', 'DeathTiming', 'PregnancyType', 'deliverymanner', 'csindication']);
+    expect(list.map((c) => c.name)).toEqual(['MotherCondition', 'AgeGroup', 'AOG', 'DirectMaternalDeath', 'DeathTiming', 'PregnancyType', 'deliverymanner', 'csindication', 'Robson', 'IcdMm']);
     expect((await get('/api/categories/PregnancyType').expect(200)).body).toMatchObject({ name: 'PregnancyType', segments: [{ name: 'singleton', label: 'Singleton' }, expect.anything(), expect.anything(), expect.anything(), expect.anything()] });
     // The reference lists are still served as before.
     expect(Array.isArray((await get('/api/categories/csIndications').expect(200)).body)).toBe(true);
@@ -182,15 +185,15 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     expect(lines.some((l) => /^Exported: \d{4}-\d\d-\d\dT/.test(l))).toBe(true);
     const header = lines.findIndex((l) => l.startsWith('Mother Condition,'));
     expect(lines.slice(header)).toEqual([
-      'Mother Condition,Under 28 weeks,28-32 weeks,33-37 weeks,38-42 weeks,N/A,Total',
-      'Improved,-,-,<5,<5,<5,<5',
-      'Unimproved,-,-,-,-,-,-',
-      'Died,<5,<5,-,-,-,<5',
-      'Total,<5,<5,<5,<5,<5,x',
+      'Mother Condition,Under 28 weeks,28-32 weeks,33-37 weeks,38-42 weeks,Total',
+      'Improved,-,-,<5,<5,<5',
+      'Unimproved,-,-,-,-,-',
+      'Died,<5,<5,-,-,<5',
+      'Total,<5,<5,<5,<5,x',
     ]);
     const unsuppressed = await get(`/api/reports/export/table?category=MotherCondition&cross=AOG&from=${from}&to=${to}&format=csv&suppress=false`).expect(200);
-    expect(unsuppressed.text).toContain('Improved,-,-,2,1,1,4');
-    expect(unsuppressed.text).toContain('Total,1,1,2,1,1,6');
+    expect(unsuppressed.text).toContain('Improved,-,-,2,1,3');
+    expect(unsuppressed.text).toContain('Total,1,1,2,1,5');
     const audit = (await get('/api/audit?entity=report&action=export').expect(200)).body as { items: Array<{ entityId: string; actor?: unknown }> };
     expect(audit.items.map((e) => e.entityId)).toContain(`report_MotherCondition_by_AOG_${daysAgo(60)}_${new Date(to).toISOString().slice(0, 10)}.csv`);
   });
@@ -207,7 +210,10 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
     const workbook = new ExcelJS.Workbook();
     const bytes = res.body as Buffer;
     await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Manner of Delivery', 'All Age of Gestation', 'Pregnancy Type', 'CS Indications']);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Perinatal Mortality', 'Manner of Delivery', 'All Age of Gestation', 'Pregnancy Type', 'CS Indications']);
+    const perinatal = workbook.getWorksheet('Perinatal Mortality')!.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    // 6 live births (E's second twin died on day 0-6), no stillbirth: early neonatal mortality 1 per 6 live births.
+    expect(perinatal).toContainEqual(['International (WHO): stillbirths from 28 weeks or 1000 g', 6, '-', 6, 1, 1, '0.0', '166.7', '166.7', '166.7', '-', '-']);
     const sheet = workbook.getWorksheet('Pregnancy Type')!;
     const rows = sheet.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
     expect(rows).toContainEqual(['Singleton', 4, '80%']);

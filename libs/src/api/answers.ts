@@ -5,7 +5,7 @@ import type { ErrorEnvelope, Paged } from './common.js';
 import type { CategoryEntries, CategoryListItem } from './lookups.js';
 import type { Patient, PatientCounts, PatientDuplicates, PatientListItem } from './patients.js';
 import type { AuditEntry, CheckUpdateResponse } from './platform.js';
-import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer } from './reports.js';
+import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
   ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseListItem, ClosedCasesResponse, DownloadTicket, HubApiKey,
@@ -80,6 +80,7 @@ export interface ApiAnswers {
   ReportCategoryAnswer: ReportCategory | ReportTableAnswer;
   ReportSummaryAnswer: ReportSummaryAnswer;
   ReportTableAnswer: ReportTableAnswer;
+  RobsonReportAnswer: RobsonReportAnswer;
 }
 
 export type ApiAnswerName = keyof ApiAnswers;

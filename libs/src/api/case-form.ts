@@ -145,6 +145,13 @@ export interface CaseForm {
   deliveryAOG: number | null;
   deliveryWeeks: number | null;
   deliveryDays: number | null;
+  // Robson classification (WHO 2015): asked for every delivery, beside parity, infants and AOG
+  /** Previous caesarean sections: 0 for none. */
+  previousCaesareans: number | null;
+  /** LABOR_ONSETS: 1 spontaneous, 2 induced, 3 no labor (caesarean before labor). */
+  laborOnset: number | null;
+  /** FETAL_PRESENTATIONS of the first or only fetus: 1 cephalic, 2 breech, 3 transverse or oblique. */
+  fetalPresentation: number | null;
   deliveryManner: number | null;
   primaryRepeat: number | null;
   incision: number | null;
@@ -294,6 +301,7 @@ export function emptyCaseForm(patientid: string, caseNum = ''): CaseForm {
     inducedComplication: null, returnToOR: null, pcosHistory: null, pcosSymptoms: [],
     obscoreG: null, obscoreP: null, obscoreFT: null, obscorePr: null, obscoreAb: null, obscoreLB: null,
     deliveryDate: null, deliveryAOGType: null, deliveryAOG: null, deliveryWeeks: null, deliveryDays: null,
+    previousCaesareans: null, laborOnset: null, fetalPresentation: null,
     deliveryManner: null, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null,
     deliveryIndication: [], deliveryIndicationOthers: null,
     deliveryManner2: null, primaryRepeat2: null, incision2: null, CSBilateralSalpingectomy2: null, CSBTL2: null,

@@ -26,6 +26,9 @@ export interface Paged<T> {
   offset: number;
 }
 
+/** The longest `message` of an error answer; a longer list of field messages is cut to this, whole messages first. */
+export const ERROR_MESSAGE_MAX = 2000;
+
 export const PAGE_SIZE = 100;
 export const API_TIMEOUT_MS = 30_000;
 export const API_PREFIX = '/api';

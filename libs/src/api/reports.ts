@@ -78,9 +78,92 @@ export interface ReportSummaryAnswer {
   from: string;
   to: string;
   rule: string;
-  /** Maternal mortality only. */
+  /** Maternal mortality only: the spec's rate (deaths over obstetric patients discharged, a percent). */
   rate?: MortalityRateResult;
+  /** Maternal mortality only: the WHO maternal mortality ratio, beside the spec's rate. */
+  mmr?: MaternalMortalityRatioResult;
+  /** OB report only: the WHO perinatal figures, internationally and by the national threshold. */
+  perinatal?: { international: PerinatalFigures; national: PerinatalFigures; counts: string };
   charts: ReportChart[];
 }
 
 export type ReportExportFormat = 'csv' | 'xlsx';
+
+/** One row of the Robson report (WHO's table): percentages are 0-100, null with no denominator. */
+export interface RobsonReportRow {
+  /**
+   * The group key ('1', '2a', ... '10') or 'unclassifiable'.
+   * @maxLength 32
+   */
+  group: string;
+  label: string;
+  /** @maxLength 500 */
+  definition: string;
+  /** Women who gave birth in the group. */
+  women: number;
+  /** The group's share of all women (group size, %). */
+  share: number | null;
+  /** Women of the group delivered by caesarean section. */
+  caesareans: number;
+  /** The caesarean rate within the group (%). */
+  caesareanRate: number | null;
+  /** Absolute contribution: the group's caesareans over all women (%). */
+  absoluteContribution: number | null;
+  /** Relative contribution: the group's caesareans over all caesareans (%). */
+  relativeContribution: number | null;
+}
+
+/** GET /api/reports/robson: the Robson Ten-Group table of the women who gave birth in the range. */
+export interface RobsonReportAnswer {
+  from: string;
+  to: string;
+  /** The counting rule, and who the table counts. */
+  rule: string;
+  counts: string;
+  /** Groups 1 to 10 with their sub-groups in WHO's order, then the women not classifiable. */
+  rows: RobsonReportRow[];
+  total: { women: number; caesareans: number; caesareanRate: number | null };
+}
+
+/** The maternal mortality ratio of a summary: per 100,000 live births, with its exact Poisson 95% interval. */
+export interface MaternalMortalityRatioResult {
+  /** Maternal deaths counted in the ratio: every one but the coincidental. */
+  deaths: number;
+  /** Live-born babies of the obstetric cases counted (twins count twice). */
+  liveBirths: number;
+  /** Null with no live birth. */
+  ratio: number | null;
+  lower: number | null;
+  upper: number | null;
+  /** Coincidental deaths (ICD-MM group 9), left out of the ratio. */
+  coincidentalDeaths: number;
+  /** Deaths whose cause maps to no ICD-MM group (counted in the ratio). */
+  unmappedDeaths: number;
+  /**
+   * What the ratio is, in one sentence.
+   * @maxLength 500
+   */
+  definition: string;
+}
+
+/** The WHO perinatal figures of a summary by one stillbirth threshold; rates per 1000, null with no denominator. */
+export interface PerinatalFigures {
+  /** What the threshold is ('International (WHO): 28 weeks or 1000 g'). */
+  label: string;
+  threshold: { weeks: number; grams: number };
+  liveBirths: number;
+  stillbirths: number;
+  earlyNeonatalDeaths: number;
+  neonatalDeaths: number;
+  /** Born dead below the threshold, in no rate. */
+  belowThreshold: number;
+  /** Born dead with neither weight nor gestation recorded, in no rate. */
+  thresholdUnknown: number;
+  /** Infants recorded without a birth outcome. */
+  outcomeUnknown: number;
+  totalBirths: number;
+  stillbirthRate: number | null;
+  earlyNeonatalMortalityRate: number | null;
+  perinatalMortalityRate: number | null;
+  neonatalMortalityRate: number | null;
+}

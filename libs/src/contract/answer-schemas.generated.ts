@@ -304,6 +304,21 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "number",
         "nullable": true
       },
+      "previousCaesareans": {
+        "type": "number",
+        "description": "Previous caesarean sections: 0 for none.",
+        "nullable": true
+      },
+      "laborOnset": {
+        "type": "number",
+        "description": "LABOR_ONSETS: 1 spontaneous, 2 induced, 3 no labor (caesarean before labor).",
+        "nullable": true
+      },
+      "fetalPresentation": {
+        "type": "number",
+        "description": "FETAL_PRESENTATIONS of the first or only fetus: 1 cephalic, 2 breech, 3 transverse or oblique.",
+        "nullable": true
+      },
       "deliveryManner": {
         "type": "number",
         "nullable": true
@@ -617,6 +632,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "deliveryAOG",
       "deliveryWeeks",
       "deliveryDays",
+      "previousCaesareans",
+      "laborOnset",
+      "fetalPresentation",
       "deliveryManner",
       "primaryRepeat",
       "incision",
@@ -1889,6 +1907,57 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "One entry of a reference list (SPEC.md §3 \"Lookup entries\"). Top-level entries are categories; their `conditions` are what a case stores (`conditionId`, `categoryId`). Maternal death causes nest one level deeper (group, subgroup, cause)."
   },
+  "MaternalMortalityRatioResult": {
+    "type": "object",
+    "properties": {
+      "deaths": {
+        "type": "number",
+        "description": "Maternal deaths counted in the ratio: every one but the coincidental."
+      },
+      "liveBirths": {
+        "type": "number",
+        "description": "Live-born babies of the obstetric cases counted (twins count twice)."
+      },
+      "ratio": {
+        "type": "number",
+        "description": "Null with no live birth.",
+        "nullable": true
+      },
+      "lower": {
+        "type": "number",
+        "nullable": true
+      },
+      "upper": {
+        "type": "number",
+        "nullable": true
+      },
+      "coincidentalDeaths": {
+        "type": "number",
+        "description": "Coincidental deaths (ICD-MM group 9), left out of the ratio."
+      },
+      "unmappedDeaths": {
+        "type": "number",
+        "description": "Deaths whose cause maps to no ICD-MM group (counted in the ratio)."
+      },
+      "definition": {
+        "type": "string",
+        "description": "What the ratio is, in one sentence.",
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "deaths",
+      "liveBirths",
+      "ratio",
+      "lower",
+      "upper",
+      "coincidentalDeaths",
+      "unmappedDeaths",
+      "definition"
+    ],
+    "additionalProperties": false,
+    "description": "The maternal mortality ratio of a summary: per 100,000 live births, with its exact Poisson 95% interval."
+  },
   "MessageAnswer": {
     "type": "object",
     "properties": {
@@ -2249,6 +2318,92 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "PatientPage": {
     "$ref": "#/components/schemas/Paged_PatientListItem_"
   },
+  "PerinatalFigures": {
+    "type": "object",
+    "properties": {
+      "label": {
+        "type": "string",
+        "description": "What the threshold is ('International (WHO): 28 weeks or 1000 g')."
+      },
+      "threshold": {
+        "type": "object",
+        "properties": {
+          "weeks": {
+            "type": "number"
+          },
+          "grams": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "weeks",
+          "grams"
+        ],
+        "additionalProperties": false
+      },
+      "liveBirths": {
+        "type": "number"
+      },
+      "stillbirths": {
+        "type": "number"
+      },
+      "earlyNeonatalDeaths": {
+        "type": "number"
+      },
+      "neonatalDeaths": {
+        "type": "number"
+      },
+      "belowThreshold": {
+        "type": "number",
+        "description": "Born dead below the threshold, in no rate."
+      },
+      "thresholdUnknown": {
+        "type": "number",
+        "description": "Born dead with neither weight nor gestation recorded, in no rate."
+      },
+      "outcomeUnknown": {
+        "type": "number",
+        "description": "Infants recorded without a birth outcome."
+      },
+      "totalBirths": {
+        "type": "number"
+      },
+      "stillbirthRate": {
+        "type": "number",
+        "nullable": true
+      },
+      "earlyNeonatalMortalityRate": {
+        "type": "number",
+        "nullable": true
+      },
+      "perinatalMortalityRate": {
+        "type": "number",
+        "nullable": true
+      },
+      "neonatalMortalityRate": {
+        "type": "number",
+        "nullable": true
+      }
+    },
+    "required": [
+      "label",
+      "threshold",
+      "liveBirths",
+      "stillbirths",
+      "earlyNeonatalDeaths",
+      "neonatalDeaths",
+      "belowThreshold",
+      "thresholdUnknown",
+      "outcomeUnknown",
+      "totalBirths",
+      "stillbirthRate",
+      "earlyNeonatalMortalityRate",
+      "perinatalMortalityRate",
+      "neonatalMortalityRate"
+    ],
+    "additionalProperties": false,
+    "description": "The WHO perinatal figures of a summary by one stillbirth threshold; rates per 1000, null with no denominator."
+  },
   "PermissionName": {
     "type": "string",
     "enum": [
@@ -2435,12 +2590,41 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "string"
       },
       "rate": {
-        "description": "Maternal mortality only.",
+        "description": "Maternal mortality only: the spec's rate (deaths over obstetric patients discharged, a percent).",
         "allOf": [
           {
             "$ref": "#/components/schemas/MortalityRateResult"
           }
         ]
+      },
+      "mmr": {
+        "description": "Maternal mortality only: the WHO maternal mortality ratio, beside the spec's rate.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/MaternalMortalityRatioResult"
+          }
+        ]
+      },
+      "perinatal": {
+        "type": "object",
+        "properties": {
+          "international": {
+            "$ref": "#/components/schemas/PerinatalFigures"
+          },
+          "national": {
+            "$ref": "#/components/schemas/PerinatalFigures"
+          },
+          "counts": {
+            "type": "string"
+          }
+        },
+        "required": [
+          "international",
+          "national",
+          "counts"
+        ],
+        "additionalProperties": false,
+        "description": "OB report only: the WHO perinatal figures, internationally and by the national threshold."
       },
       "charts": {
         "type": "array",
@@ -2545,6 +2729,120 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false,
     "description": "A report row with the key of its segment ('Total' for the total row)."
+  },
+  "RobsonReportAnswer": {
+    "type": "object",
+    "properties": {
+      "from": {
+        "type": "string"
+      },
+      "to": {
+        "type": "string"
+      },
+      "rule": {
+        "type": "string",
+        "description": "The counting rule, and who the table counts."
+      },
+      "counts": {
+        "type": "string"
+      },
+      "rows": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/RobsonReportRow"
+        },
+        "description": "Groups 1 to 10 with their sub-groups in WHO's order, then the women not classifiable."
+      },
+      "total": {
+        "type": "object",
+        "properties": {
+          "women": {
+            "type": "number"
+          },
+          "caesareans": {
+            "type": "number"
+          },
+          "caesareanRate": {
+            "type": "number",
+            "nullable": true
+          }
+        },
+        "required": [
+          "women",
+          "caesareans",
+          "caesareanRate"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "from",
+      "to",
+      "rule",
+      "counts",
+      "rows",
+      "total"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/reports/robson: the Robson Ten-Group table of the women who gave birth in the range."
+  },
+  "RobsonReportRow": {
+    "type": "object",
+    "properties": {
+      "group": {
+        "type": "string",
+        "description": "The group key ('1', '2a', ... '10') or 'unclassifiable'.",
+        "maxLength": 32
+      },
+      "label": {
+        "type": "string"
+      },
+      "definition": {
+        "type": "string",
+        "maxLength": 500
+      },
+      "women": {
+        "type": "number",
+        "description": "Women who gave birth in the group."
+      },
+      "share": {
+        "type": "number",
+        "description": "The group's share of all women (group size, %).",
+        "nullable": true
+      },
+      "caesareans": {
+        "type": "number",
+        "description": "Women of the group delivered by caesarean section."
+      },
+      "caesareanRate": {
+        "type": "number",
+        "description": "The caesarean rate within the group (%).",
+        "nullable": true
+      },
+      "absoluteContribution": {
+        "type": "number",
+        "description": "Absolute contribution: the group's caesareans over all women (%).",
+        "nullable": true
+      },
+      "relativeContribution": {
+        "type": "number",
+        "description": "Relative contribution: the group's caesareans over all caesareans (%).",
+        "nullable": true
+      }
+    },
+    "required": [
+      "group",
+      "label",
+      "definition",
+      "women",
+      "share",
+      "caesareans",
+      "caesareanRate",
+      "absoluteContribution",
+      "relativeContribution"
+    ],
+    "additionalProperties": false,
+    "description": "One row of the Robson report (WHO's table): percentages are 0-100, null with no denominator."
   },
   "Role": {
     "type": "object",

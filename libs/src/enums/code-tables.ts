@@ -6,8 +6,8 @@ import {
 } from './pregnancy.enum.js';
 import { AOG_RANGES, AOG_TYPES } from './aog.enum.js';
 import {
-  CS_INCISIONS, CS_TYPES, DELIVERY_MANNERS, DELIVERY_PLACES, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS,
-  INDUCTION_METHODS,
+  CS_INCISIONS, CS_TYPES, DELIVERY_MANNERS, DELIVERY_PLACES, FETAL_PRESENTATIONS, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS,
+  INDUCTION_METHODS, LABOR_ONSETS,
 } from './delivery.enum.js';
 import { BIRTH_TRAUMAS, INFANT_STATUSES } from './neonatal.enum.js';
 import { CAUSES_OF_DEATH, DEATH_TRIMESTERS, MOTHER_CONDITIONS, TIMINGS } from './discharge.enum.js';
@@ -40,6 +40,8 @@ export const CODE_TABLES = {
   inductionIndication: INDUCTION_INDICATIONS,
   inductionMethod: INDUCTION_METHODS,
   inductionComplication: INDUCTION_COMPLICATIONS,
+  laborOnset: LABOR_ONSETS,
+  fetalPresentation: FETAL_PRESENTATIONS,
   infantStatus: INFANT_STATUSES,
   birthTrauma: BIRTH_TRAUMAS,
   motherCondition: MOTHER_CONDITIONS,

@@ -57,7 +57,8 @@ export const CS_INCISIONS: CodeTable = [
   { id: 2, label: 'Classical' },
 ];
 
-/** SPEC.md §3 CS type (primaryRepeat). */
+/** SPEC.md §3 CS type (primaryRepeat): 1 Primary (the first caesarean), 2 Repeat (after an earlier one). */
+export const CS_TYPE = { PRIMARY: 1, REPEAT: 2 } as const;
 export const CS_TYPES: CodeTable = [
   { id: 1, label: 'Primary' },
   { id: 2, label: 'Repeat' },
@@ -89,3 +90,42 @@ export const INDUCTION_COMPLICATIONS: CodeTable = [
   { id: 5, label: 'Intrapartal Death' },
   { id: 6, label: 'None' },
 ];
+
+/** The VBAC manners (vaginal birth after caesarean): each means at least one previous caesarean section. */
+export const VBAC_MANNERS: readonly number[] = [DELIVERY_MANNER.VBAC_SPONTANEOUS, DELIVERY_MANNER.VBAC_FORCEPS, DELIVERY_MANNER.VBAC_VACUUM];
+
+/**
+ * Onset of labor, one of the six Robson variables (WHO 2017, "onset of labour"): spontaneous, induced,
+ * or no labor because the caesarean section was done before labor began (pre-labour caesarean).
+ */
+export const LABOR_ONSET = { SPONTANEOUS: 1, INDUCED: 2, NO_LABOR: 3 } as const;
+export const LABOR_ONSETS: CodeTable = [
+  { id: 1, label: 'Spontaneous' },
+  { id: 2, label: 'Induced' },
+  { id: 3, label: 'No labor (caesarean before labor)' },
+];
+
+/** Fetal presentation or lie of the first or only fetus, one of the six Robson variables (WHO 2017). */
+export const FETAL_PRESENTATION = { CEPHALIC: 1, BREECH: 2, TRANSVERSE_OR_OBLIQUE: 3 } as const;
+export const FETAL_PRESENTATIONS: CodeTable = [
+  { id: 1, label: 'Cephalic' },
+  { id: 2, label: 'Breech' },
+  { id: 3, label: 'Transverse or oblique lie' },
+];
+
+/**
+ * The presentation a manner of delivery says of the first or only fetus: a breech delivery or
+ * extraction is a breech; a spontaneous cephalic or a vacuum delivery is cephalic. Forceps (used on
+ * the after-coming head of a breech too), version, destructive operations and caesareans say nothing.
+ */
+export const PRESENTATION_OF_MANNER: Readonly<Record<number, number>> = {
+  [DELIVERY_MANNER.SPONTANEOUS_CEPHALIC]: FETAL_PRESENTATION.CEPHALIC,
+  [DELIVERY_MANNER.VACUUM]: FETAL_PRESENTATION.CEPHALIC,
+  [DELIVERY_MANNER.VBAC_VACUUM]: FETAL_PRESENTATION.CEPHALIC,
+  [DELIVERY_MANNER.SPONTANEOUS_BREECH]: FETAL_PRESENTATION.BREECH,
+  [DELIVERY_MANNER.PARTIAL_BREECH_EXTRACTION]: FETAL_PRESENTATION.BREECH,
+  [DELIVERY_MANNER.TOTAL_BREECH_EXTRACTION]: FETAL_PRESENTATION.BREECH,
+};
+
+/** Previous caesarean sections: a whole number from 0 (none) to 10. */
+export const PREVIOUS_CAESAREANS_MAX = 10;

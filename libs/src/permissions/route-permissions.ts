@@ -135,6 +135,8 @@ export const ROUTE_PERMISSIONS = {
   'POST /reports/table': all(P.VIEW_REPORTS),
   'GET /reports/export/table': all(P.VIEW_REPORTS, P.EXPORT_REPORTS),
   'GET /reports/export/summary/:view': all(P.VIEW_REPORTS, P.EXPORT_REPORTS),
+  'GET /reports/robson': all(P.VIEW_REPORTS),
+  'GET /reports/export/robson': all(P.VIEW_REPORTS, P.EXPORT_REPORTS),
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_PERMISSIONS;

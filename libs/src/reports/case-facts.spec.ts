@@ -7,7 +7,9 @@ describe('the counting rule: closed, not archived cases by discharge date', () =
   const range = { from: '2026-11-01', to: '2026-11-30' };
 
   it('is said in one sentence', () => {
-    expect(REPORT_COUNTING_RULE).toBe('Counts closed, not archived cases whose discharge date falls between FROM and TO (both days included).');
+    expect(REPORT_COUNTING_RULE).toBe('Counts closed, not archived cases whose discharge date falls between FROM and TO (both days included). '
+      + 'Maternal and obstetric figures (mother condition, maternal age, age of gestation, pregnancy type, maternal deaths) '
+      + 'count obstetric cases only: pregnant or recently delivered women, never gynecologic patients.');
   });
 
   it.each([
@@ -88,11 +90,11 @@ describe('the reporting projection of a case (deriveCaseFacts)', () => {
     ]);
   });
 
-  it('a gyne case keeps the columns the submissions lists read and counts as N/A in the OB dimensions', () => {
+  it('a gyne case keeps the columns the submissions lists read and is out of the obstetric dimensions', () => {
     const { facts, infants, indications } = deriveCaseFacts(closableGyneCase({ gtdDiagnosis: 3, gtdComplication: 8 }));
     expect(facts).toMatchObject({
-      gyneOrgan: 2, organCondition: 2, gtdDiagnosis: 3, gtdComplication: 8, aogSegment: 'N/A', pregnancyTypeSegment: 'N/A',
-      deliveryMannerSegment: 'N/A', isCaesarean: false, livebirthCount: 0,
+      gyneOrgan: 2, organCondition: 2, gtdDiagnosis: 3, gtdComplication: 8, aogSegment: null, pregnancyTypeSegment: null,
+      motherConditionSegment: null, ageSegment: null, isObstetric: false, deliveryMannerSegment: 'N/A', isCaesarean: false, livebirthCount: 0,
     });
     expect(infants).toEqual([]);
     expect(indications).toEqual([]);

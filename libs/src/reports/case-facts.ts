@@ -1,10 +1,21 @@
 import type { CaseForm } from '../api/case-form.js';
 import { isMortalityStatus, INFANT_STATUS } from '../enums/neonatal.enum.js';
-import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
 import { DELIVERY_MANNER } from '../enums/delivery.enum.js';
-import { countingDateOf, isCountedCase } from './counting-rule.js';
-import { NOT_APPLICABLE_SEGMENT, findReportDimension, gestationalWeeksOf, segmentsOf } from './report-dimensions.js';
+import { countingDateOf, isCountedCase, isObstetricCase } from './counting-rule.js';
+import { NOT_APPLICABLE_SEGMENT, findReportDimension, gestationalWeeksOf, isMaternalDeathCase, segmentsOf } from './report-dimensions.js';
 import { deliveryMannerGroup } from './report-groups.js';
+import { robsonSegmentOf } from '../classifications/robson.js';
+import { icdMmSegmentOf } from '../classifications/icd-mm.js';
+import { infantGestation, isEarlyNeonatalDeath, isLiveBorn, isNeonatalDeath, isStillbirthStatus } from '../classifications/births.js';
+
+/**
+ * The version of `deriveCaseFacts`: raised whenever a fact is derived differently, so that the
+ * services re-derive every stored projection of an older version at start-up (and rebuild the rollup).
+ * 1: the first projection. 2: maternal figures count obstetric cases only; estimated AOG ranges have
+ * their AOG group (issue 25 items 4 and 5). 3: the Robson group, the ICD-MM group, and the births by
+ * the WHO definitions (issue 28).
+ */
+export const CASE_FACTS_DERIVATION = 3;
 
 /**
  * The reporting projection of one case (the `case_facts` row): everything a report groups or filters
@@ -14,6 +25,8 @@ import { deliveryMannerGroup } from './report-groups.js';
  */
 export interface CaseFactsRow {
   caseId: string;
+  /** CASE_FACTS_DERIVATION when derived. */
+  derivation: number;
   /** The counting rule: a closed, not archived case. */
   counted: boolean;
   isClose: boolean;
@@ -27,12 +40,14 @@ export interface CaseFactsRow {
   isPregnancy: boolean;
   isGyne: boolean;
   isDelivered: boolean;
+  /** `isObstetricCase`: the cases maternal and obstetric figures count. */
+  isObstetric: boolean;
   age: number | null;
-  ageSegment: string;
+  ageSegment: string | null;
   aogWeeks: number | null;
-  aogSegment: string;
+  aogSegment: string | null;
   pregnancyType: number | null;
-  pregnancyTypeSegment: string;
+  pregnancyTypeSegment: string | null;
   deliveryManner: number | null;
   deliveryManner2: number | null;
   deliveryMannerSegment: string;
@@ -40,7 +55,8 @@ export interface CaseFactsRow {
   deliveryManner2Segment: string | null;
   isCaesarean: boolean;
   motherCondition: number | null;
-  motherConditionSegment: string;
+  motherConditionSegment: string | null;
+  /** An obstetric case whose mother died. */
   isMaternalDeath: boolean;
   antecedent: number | null;
   antecedentType: number | null;
@@ -56,6 +72,13 @@ export interface CaseFactsRow {
   infantsNumber: number | null;
   livebirthCount: number;
   infantDeathCount: number;
+  previousCaesareans: number | null;
+  laborOnset: number | null;
+  fetalPresentation: number | null;
+  /** `robsonSegmentOf`: the Robson group of a woman who gave birth in the department, 'unclassifiable', or null. */
+  robsonSegment: string | null;
+  /** `icdMmSegmentOf`: the ICD-MM group ('1'-'9') of a maternal death, 'unmapped', or null for no maternal death. */
+  icdMmSegment: string | null;
 }
 
 /** One infant of the case (the `case_infants` row). */
@@ -72,6 +95,15 @@ export interface CaseInfantRow {
   anomalies: boolean | null;
   injury: number | null;
   causeOfDeath: number | null;
+  /** Born alive (a livebirth, or a neonatal death later): WHO's live birth. */
+  isLiveBorn: boolean;
+  /** Born dead, whatever the weight or gestation (the threshold is applied when counting). */
+  isStillbirth: boolean;
+  isEarlyNeonatalDeath: boolean;
+  isNeonatalDeath: boolean;
+  /** `infantGestation`: completed weeks at birth, a range when estimated (max null: 42 or more). */
+  gestationMin: number | null;
+  gestationMax: number | null;
 }
 
 /** One delivery indication (the `case_indications` row): `segment` is the csindication segment for caesareans. */
@@ -117,20 +149,29 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
   const caseId = form._id;
   if (!caseId) throw new Error('deriveCaseFacts needs a stored case (with _id)');
   const neonatal = Array.isArray(form.neonatal) ? form.neonatal : [];
-  const infants: CaseInfantRow[] = neonatal.map((infant, index) => ({
-    caseId,
-    position: index + 1,
-    status: num(infant?.status),
-    isLivebirth: infant?.status === INFANT_STATUS.LIVEBIRTH,
-    isMortality: isMortalityStatus(infant?.status),
-    weight: num(infant?.pediatricWeight) === null ? null : Math.round(infant.pediatricWeight as number),
-    pediatricAge: num(infant?.pediatricAge) === null ? null : Math.floor(infant.pediatricAge as number),
-    apgar1m: num(infant?.apgar1m),
-    apgar5m: num(infant?.apgar5m),
-    anomalies: typeof infant?.anomalies === 'boolean' ? infant.anomalies : null,
-    injury: num(infant?.injury),
-    causeOfDeath: num(infant?.causeofdeath),
-  }));
+  const infants: CaseInfantRow[] = neonatal.map((infant, index) => {
+    const gestation = infantGestation(infant ?? {}, form);
+    return {
+      caseId,
+      position: index + 1,
+      status: num(infant?.status),
+      isLivebirth: infant?.status === INFANT_STATUS.LIVEBIRTH,
+      isMortality: isMortalityStatus(infant?.status),
+      weight: num(infant?.pediatricWeight) === null ? null : Math.round(infant.pediatricWeight as number),
+      pediatricAge: num(infant?.pediatricAge) === null ? null : Math.floor(infant.pediatricAge as number),
+      apgar1m: num(infant?.apgar1m),
+      apgar5m: num(infant?.apgar5m),
+      anomalies: typeof infant?.anomalies === 'boolean' ? infant.anomalies : null,
+      injury: num(infant?.injury),
+      causeOfDeath: num(infant?.causeofdeath),
+      isLiveBorn: isLiveBorn(infant?.status),
+      isStillbirth: isStillbirthStatus(infant?.status),
+      isEarlyNeonatalDeath: isEarlyNeonatalDeath(infant?.status),
+      isNeonatalDeath: isNeonatalDeath(infant?.status),
+      gestationMin: gestation?.min ?? null,
+      gestationMax: gestation?.max ?? null,
+    };
+  });
 
   const indications: CaseIndicationRow[] = [];
   const twins: Array<{ twin: number; manner: number | null; list: number[] }> = [
@@ -147,9 +188,9 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
     }
   }
 
-  const died = form.motherCondition === MOTHER_CONDITION.DIED;
   const facts: CaseFactsRow = {
     caseId,
+    derivation: CASE_FACTS_DERIVATION,
     counted: isCountedCase(form),
     isClose: form.isClose === true,
     isArchived: form.isArchived === true,
@@ -161,20 +202,21 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
     isPregnancy: form.isPregnancy === true,
     isGyne: form.isGyne === true,
     isDelivered: form.isDelivered === true,
+    isObstetric: isObstetricCase(form),
     age: num(form.age),
-    ageSegment: segmentOf('AgeGroup', form) ?? NOT_APPLICABLE_SEGMENT,
+    ageSegment: segmentOf('AgeGroup', form),
     aogWeeks: gestationalWeeksOf(form),
-    aogSegment: segmentOf('AOG', form) ?? NOT_APPLICABLE_SEGMENT,
+    aogSegment: segmentOf('AOG', form),
     pregnancyType: num(form.pregnancyType),
-    pregnancyTypeSegment: segmentOf('PregnancyType', form) ?? NOT_APPLICABLE_SEGMENT,
+    pregnancyTypeSegment: segmentOf('PregnancyType', form),
     deliveryManner: num(form.deliveryManner),
     deliveryManner2: num(form.deliveryManner2),
     deliveryMannerSegment: segmentOf('deliverymanner', form) ?? NOT_APPLICABLE_SEGMENT,
     deliveryManner2Segment: num(form.deliveryManner2) === null ? null : (deliveryMannerGroup(form.deliveryManner2) ?? NOT_APPLICABLE_SEGMENT),
     isCaesarean: isCaesareanManner(form.deliveryManner) || isCaesareanManner(form.deliveryManner2),
     motherCondition: num(form.motherCondition),
-    motherConditionSegment: segmentOf('MotherCondition', form) ?? NOT_APPLICABLE_SEGMENT,
-    isMaternalDeath: died,
+    motherConditionSegment: segmentOf('MotherCondition', form),
+    isMaternalDeath: isMaternalDeathCase(form),
     antecedent: num(form.antecedent),
     antecedentType: num(form.antecedentType),
     antecedentCause: num(form.antecedentCause),
@@ -189,6 +231,11 @@ export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
     infantsNumber: num(form.infantsNumber),
     livebirthCount: infants.filter((i) => i.isLivebirth).length,
     infantDeathCount: infants.filter((i) => i.isMortality).length,
+    previousCaesareans: num(form.previousCaesareans),
+    laborOnset: num(form.laborOnset),
+    fetalPresentation: num(form.fetalPresentation),
+    robsonSegment: robsonSegmentOf(form),
+    icdMmSegment: icdMmSegmentOf(form, isMaternalDeathCase(form)),
   };
   return { facts, infants, indications };
 }

@@ -6,11 +6,24 @@ import type { CaseForm } from '../api/case-form.js';
  * (`counted`, `counting_date`) that `deriveCaseFacts` computes with these functions.
  */
 export const REPORT_COUNTING_RULE =
-  'Counts closed, not archived cases whose discharge date falls between FROM and TO (both days included).';
+  'Counts closed, not archived cases whose discharge date falls between FROM and TO (both days included). '
+  + 'Maternal and obstetric figures (mother condition, maternal age, age of gestation, pregnancy type, maternal deaths) '
+  + 'count obstetric cases only: pregnant or recently delivered women, never gynecologic patients.';
 
 /** A closed, not archived case is counted (a submitted case is closed, so it counts too). */
 export function isCountedCase(form: Pick<CaseForm, 'isClose' | 'isArchived'>): boolean {
   return form.isClose === true && form.isArchived !== true;
+}
+
+/**
+ * An obstetric case: the woman is pregnant or has recently delivered (GLOSSARY "OB": pregnancy,
+ * delivery, postpartum). Only these count in maternal figures: the maternal mortality rate of
+ * SPEC.md §9 is 'maternal deaths over all obstetric patients discharged (dead plus alive)', and
+ * 'gynecologic patients are not mothers and never count' (GLOSSARY), however old, whatever they
+ * died of. The form sets `isPregnancy` for case type OB; delivered and postpartum imply it.
+ */
+export function isObstetricCase(form: Partial<Pick<CaseForm, 'isPregnancy' | 'isDelivered' | 'isPostpartum'>>): boolean {
+  return form.isPregnancy === true || form.isDelivered === true || form.isPostpartum === true;
 }
 
 /** The date that places a counted case in a range: its discharge date ('YYYY-MM-DD'). */

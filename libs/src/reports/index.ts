@@ -6,3 +6,4 @@ export * from './case-facts.js';
 export * from './suppression.js';
 export * from './report-views.js';
 export * from './rollup.js';
+export * from './robson-view.js';

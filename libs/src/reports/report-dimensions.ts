@@ -2,9 +2,13 @@ import type { CaseForm } from '../api/case-form.js';
 import type { ReportCategory, ReportRow } from '../api/reports.js';
 import { DIRECT_MATERNAL_DEATH_ID } from '../lookups/lists/maternal-death-causes.list.js';
 import { MOTHER_CONDITION } from '../enums/discharge.enum.js';
+import { type GestationalAge, recordedGestationalAge } from '../derived/gestational-age.js';
+import { isObstetricCase } from './counting-rule.js';
+import { ROBSON_GROUPS, ROBSON_UNCLASSIFIABLE, ROBSON_UNCLASSIFIABLE_LABEL, robsonSegmentOf } from '../classifications/robson.js';
+import { ICD_MM_GROUPS, ICD_MM_UNMAPPED, ICD_MM_UNMAPPED_LABEL, icdMmSegmentOf } from '../classifications/icd-mm.js';
 import {
-  AOG_REPORT_GROUPS, CS_INDICATION_GROUPS, DELIVERY_MANNER_GROUPS, DIRECT_DEATH_GROUPS, MORTALITY_AGE_GROUPS,
-  MOTHER_CONDITION_GROUPS, PREGNANCY_TYPE_GROUPS, TIMING_GROUPS, idGroupOf, rangeGroupOf, type IdGroup,
+  AOG_ESTIMATED_SPANS_GROUP, AOG_REPORT_GROUPS, CS_INDICATION_GROUPS, aogReportGroupOfRange, DELIVERY_MANNER_GROUPS, DIRECT_DEATH_GROUPS, MORTALITY_AGE_GROUPS,
+  MOTHER_CONDITION_GROUPS, PREGNANCY_TYPE_GROUPS, TIMING_GROUPS, aogReportGroup, idGroupOf, rangeGroupOf, type IdGroup,
   type RangeGroup,
 } from './report-groups.js';
 
@@ -23,21 +27,42 @@ export interface ReportDimension {
   name: string;
   label: string;
   field: keyof CaseForm;
-  kind: 'range' | 'ids' | 'list';
+  /** 'derived': the segment is `derive(form)`, a classification of libs (null: out of scope). */
+  kind: 'range' | 'ids' | 'list' | 'derived';
+  derive?: (form: ReportCase) => string | null;
   groups: ReadonlyArray<RangeGroup | IdGroup>;
-  /** Which cases the dimension counts at all. */
-  scope: 'all' | 'maternalDeaths' | 'directMaternalDeaths' | 'caesareans';
+  /**
+   * Which cases the dimension counts at all. 'obstetric': obstetric cases only (`isObstetricCase`);
+   * maternal deaths are deaths of obstetric cases.
+   */
+  scope: 'all' | 'obstetric' | 'maternalDeaths' | 'directMaternalDeaths' | 'caesareans';
+  /** Segments listed, but shown as a row or a chart bar only when they count a case (like N/A). */
+  shownWhenCounted?: readonly string[];
 }
 
 export const REPORT_DIMENSIONS: readonly ReportDimension[] = [
-  { name: 'MotherCondition', label: 'Mother Condition', field: 'motherCondition', kind: 'ids', groups: MOTHER_CONDITION_GROUPS, scope: 'all' },
-  { name: 'AgeGroup', label: 'Maternal Age', field: 'age', kind: 'range', groups: MORTALITY_AGE_GROUPS, scope: 'all' },
-  { name: 'AOG', label: 'Age of Gestation', field: 'deliveryWeeks', kind: 'range', groups: AOG_REPORT_GROUPS, scope: 'all' },
+  { name: 'MotherCondition', label: 'Mother Condition', field: 'motherCondition', kind: 'ids', groups: MOTHER_CONDITION_GROUPS, scope: 'obstetric' },
+  { name: 'AgeGroup', label: 'Maternal Age', field: 'age', kind: 'range', groups: MORTALITY_AGE_GROUPS, scope: 'obstetric' },
+  {
+    name: 'AOG', label: 'Age of Gestation', field: 'deliveryWeeks', kind: 'range', groups: [...AOG_REPORT_GROUPS, AOG_ESTIMATED_SPANS_GROUP],
+    scope: 'obstetric', shownWhenCounted: [AOG_ESTIMATED_SPANS_GROUP.key],
+  },
   { name: 'DirectMaternalDeath', label: 'Direct Causes of Maternal Death', field: 'antecedentType', kind: 'ids', groups: DIRECT_DEATH_GROUPS, scope: 'directMaternalDeaths' },
   { name: 'DeathTiming', label: 'Timing of Death', field: 'deathTiming', kind: 'ids', groups: TIMING_GROUPS, scope: 'maternalDeaths' },
-  { name: 'PregnancyType', label: 'Pregnancy Type', field: 'pregnancyType', kind: 'ids', groups: PREGNANCY_TYPE_GROUPS, scope: 'all' },
+  { name: 'PregnancyType', label: 'Pregnancy Type', field: 'pregnancyType', kind: 'ids', groups: PREGNANCY_TYPE_GROUPS, scope: 'obstetric' },
   { name: 'deliverymanner', label: 'Manner of Delivery', field: 'deliveryManner', kind: 'ids', groups: DELIVERY_MANNER_GROUPS, scope: 'all' },
   { name: 'csindication', label: 'CS Indications', field: 'deliveryIndication', kind: 'list', groups: CS_INDICATION_GROUPS, scope: 'caesareans' },
+  {
+    name: 'Robson', label: 'Robson Group', field: 'laborOnset', kind: 'derived', derive: robsonSegmentOf, scope: 'all',
+    groups: [...ROBSON_GROUPS.map((g) => ({ key: g.key, label: g.label, ids: [] })), { key: ROBSON_UNCLASSIFIABLE, label: ROBSON_UNCLASSIFIABLE_LABEL, ids: [] }],
+    shownWhenCounted: [ROBSON_UNCLASSIFIABLE],
+  },
+  {
+    name: 'IcdMm', label: 'ICD-MM Group of Maternal Death', field: 'antecedentCause', kind: 'derived', scope: 'maternalDeaths',
+    derive: (form) => icdMmSegmentOf(form, isMaternalDeathCase(form)),
+    groups: [...ICD_MM_GROUPS.map((g) => ({ key: String(g.group), label: `${g.group} ${g.label} (${g.type})`, ids: [] })), { key: ICD_MM_UNMAPPED, label: ICD_MM_UNMAPPED_LABEL, ids: [] }],
+    shownWhenCounted: [ICD_MM_UNMAPPED],
+  },
 ];
 
 export function findReportDimension(name: string): ReportDimension | undefined {
@@ -59,17 +84,42 @@ function isCaesarean(manner: unknown): boolean {
 function inScope(dimension: ReportDimension, form: ReportCase): boolean {
   switch (dimension.scope) {
     case 'all': return true;
-    case 'maternalDeaths': return form.motherCondition === MOTHER_CONDITION.DIED;
-    case 'directMaternalDeaths':
-      return form.motherCondition === MOTHER_CONDITION.DIED && form.antecedent === DIRECT_MATERNAL_DEATH_ID;
+    case 'obstetric': return isObstetricCase(form);
+    case 'maternalDeaths': return isMaternalDeathCase(form);
+    case 'directMaternalDeaths': return isMaternalDeathCase(form) && form.antecedent === DIRECT_MATERNAL_DEATH_ID;
     case 'caesareans': return isCaesarean(form.deliveryManner) || isCaesarean(form.deliveryManner2);
   }
 }
 
-/** Completed weeks of gestation a case reports: at delivery when known, else at admission. */
+/** A maternal death: an obstetric case whose mother died (a gynecologic patient's death is not a maternal death). */
+export function isMaternalDeathCase(form: ReportCase): boolean {
+  return isObstetricCase(form) && form.motherCondition === MOTHER_CONDITION.DIED;
+}
+
+/**
+ * The gestational age a case reports: the one recorded at delivery when the delivery AOG is
+ * recorded (exact weeks or an estimated range), else the one recorded at admission.
+ */
+export function reportedGestationalAge(form: ReportCase): GestationalAge | null {
+  return recordedGestationalAge(form.deliveryAOGType, form.deliveryWeeks, form.deliveryAOG)
+    ?? recordedGestationalAge(form.admissionAOGType, form.admissionWeeks, form.admissionAOG);
+}
+
+/** Completed weeks of gestation a case reports when they are exact (at delivery when known, else at admission). */
 export function gestationalWeeksOf(form: ReportCase): number | null {
-  const weeks = form.deliveryWeeks ?? form.admissionWeeks;
-  return typeof weeks === 'number' && Number.isFinite(weeks) ? Math.floor(weeks) : null;
+  const age = reportedGestationalAge(form);
+  return age?.kind === 'exact' ? age.weeks : null;
+}
+
+/**
+ * The AOG report segment of a case: its exact weeks' group, or its estimated range's group by the
+ * one rule `aogReportGroupOfRange` ('estimatedSpans' when the range falls across two), or N/A when
+ * no gestational age is recorded (or exact weeks past 42).
+ */
+export function aogSegmentOf(form: ReportCase): string {
+  const age = reportedGestationalAge(form);
+  const key = age === null ? null : age.kind === 'exact' ? aogReportGroup(age.weeks) : aogReportGroupOfRange(age.range);
+  return key ?? NOT_APPLICABLE_SEGMENT;
 }
 
 /** The segments a case falls in for a dimension: none when out of scope, N/A when it has no group. */
@@ -86,11 +136,21 @@ export function segmentsOf(dimension: ReportDimension, form: ReportCase): string
       : [];
     return keys.length > 0 ? keys : [NOT_APPLICABLE_SEGMENT];
   }
-  const raw = dimension.name === 'AOG' ? gestationalWeeksOf(form) : form[dimension.field];
+  if (dimension.name === 'AOG') return [aogSegmentOf(form)];
+  if (dimension.kind === 'derived') {
+    const segment = dimension.derive?.(form) ?? null;
+    return segment === null ? [] : [segment];
+  }
+  const raw = form[dimension.field];
   const key = dimension.kind === 'range'
     ? rangeGroupOf(dimension.groups as RangeGroup[], raw)
     : idGroupOf(dimension.groups as IdGroup[], raw);
   return [key ?? NOT_APPLICABLE_SEGMENT];
+}
+
+/** Whether a segment is a row or a bar even with no case: N/A and the `shownWhenCounted` segments are not. */
+export function isShownWhenEmpty(dimension: ReportDimension, segment: string): boolean {
+  return segment !== NOT_APPLICABLE_SEGMENT && !(dimension.shownWhenCounted ?? []).includes(segment);
 }
 
 /**
@@ -105,7 +165,7 @@ export function tabulate(forms: readonly ReportCase[], rows: ReportDimension, cr
   let acc = 0;
   for (const segment of segments) {
     const members = forms.filter((f) => segmentsOf(rows, f).includes(segment.name));
-    if (segment.name === NOT_APPLICABLE_SEGMENT && members.length === 0) continue;
+    if (members.length === 0 && !isShownWhenEmpty(rows, segment.name)) continue;
     acc += members.length;
     const row: ReportRow = { label: segment.label, count: members.length, acc };
     if (cross) {

@@ -41,3 +41,8 @@ export const REPORT_QUARTERS: ReadonlyArray<{ id: number; label: string }> = [
   { id: 3, label: '3rd' },
   { id: 4, label: '4th' },
 ];
+
+/** A rate (per 1000, per 100,000) or a percentage as WHO's tables give it: one decimal ('10.0'); '-' with no denominator. */
+export function formatRate(rate: number | null): string {
+  return rate === null ? '-' : rate.toFixed(1);
+}

@@ -1,5 +1,6 @@
 import { CS_INDICATIONS } from '../lookups/lists/delivery-indications.list.js';
 import { MOTHER_CONDITIONS } from '../enums/discharge.enum.js';
+import { aogRangeWeeks } from '../derived/gestational-age.js';
 
 /**
  * Report groupings of SPEC.md §9 as data: the services build their GROUP BY CASE expressions
@@ -38,6 +39,26 @@ export const AOG_REPORT_GROUPS: readonly RangeGroup[] = [
   { key: '33to37', label: '33-37 weeks', min: 33, max: 37 },
   { key: '38to42', label: '38-42 weeks', min: 38, max: 42 },
 ];
+
+/**
+ * The AOG segment of a case whose age of gestation was estimated as a range that falls across two
+ * report groups (37-41 weeks: 37 is in 33-37, 38-41 in 38-42; 42 or more: 42 is in 38-42, past it in
+ * none). Such a case is counted here, never dropped and never guessed into one group (issue 25 item 5).
+ */
+export const AOG_ESTIMATED_SPANS_GROUP: RangeGroup = { key: 'estimatedSpans', label: 'Estimated, spans groups', min: null, max: null };
+
+/**
+ * The AOG report group of an estimated range (AOG_RANGES id): the one group that holds every week of
+ * the range, else 'estimatedSpans'. So <=12, 13-20 and 21-27 weeks are under 28, 28-32 is 28-32, 33-36
+ * is 33-37, and 37-41 and >=42 span groups. Null for an id that is no range.
+ */
+export function aogReportGroupOfRange(range: unknown): string | null {
+  const weeks = aogRangeWeeks(range);
+  if (!weeks) return null;
+  const holding = AOG_REPORT_GROUPS.find((g) => (g.min === null || weeks.min >= g.min)
+    && (g.max === null || (weeks.max !== null && weeks.max <= g.max)));
+  return holding?.key ?? AOG_ESTIMATED_SPANS_GROUP.key;
+}
 
 /** SPEC.md §9 direct death groups, by antecedentType of a Direct antecedent (maternalDeathCauses 11-16). */
 export const DIRECT_DEATH_GROUPS: readonly IdGroup[] = [

@@ -1,5 +1,5 @@
 import type { ReportChart, ReportTableAnswer } from '../api/reports.js';
-import { NOT_APPLICABLE_SEGMENT } from './report-dimensions.js';
+import { NOT_APPLICABLE_SEGMENT, findReportDimension, isShownWhenEmpty } from './report-dimensions.js';
 import { reportCellText, wholePercent } from './report-figures.js';
 import { type CellMark, markedText, suppressList, suppressTable } from './suppression.js';
 
@@ -34,10 +34,17 @@ function text(mark: CellMark, count: number, whole: number, mode: ReportValueMod
   return markedText(mark, reportCellText(count, whole, mode));
 }
 
-/** The cross columns worth a column: every segment of the cross category, N/A only when it counts a case. */
+/**
+ * The cross columns worth a column: every segment of the cross category, N/A and the segments shown
+ * only when counted ('Estimated, spans groups') only when they count a case.
+ */
 export function tableColumns(answer: ReportTableAnswer): ReportTableColumn[] {
   if (!answer.cross) return [];
-  const columns = answer.cross.segments.map((s) => ({ name: s.name, label: s.label }));
+  const dimension = findReportDimension(answer.cross.name);
+  const counted = (name: string) => (answer.total.crosssegments?.[name] ?? 0) > 0 || answer.rows.some((r) => (r.crosssegments?.[name] ?? 0) > 0);
+  const columns = answer.cross.segments
+    .filter((s) => !dimension || isShownWhenEmpty(dimension, s.name) || counted(s.name))
+    .map((s) => ({ name: s.name, label: s.label }));
   const na = answer.total.crosssegments?.[NOT_APPLICABLE_SEGMENT] ?? 0;
   const anyNa = na > 0 || answer.rows.some((r) => (r.crosssegments?.[NOT_APPLICABLE_SEGMENT] ?? 0) > 0);
   return anyNa ? [...columns, { name: NOT_APPLICABLE_SEGMENT, label: NOT_APPLICABLE_SEGMENT }] : columns;

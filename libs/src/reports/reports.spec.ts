@@ -101,8 +101,9 @@ describe('report table', () => {
     const cs = findReportDimension('csindication')!;
     expect(segmentsOf(cs, closableObCase({ deliveryIndication: [101, 101, 104] }))).toEqual(['101', '104']);
     expect(segmentsOf(cs, closableObCase({ deliveryIndication: [] }))).toEqual(['N/A']);
-    expect(segmentsOf(findReportDimension('AOG')!, closableGyneCase())).toEqual(['N/A']);
-    expect(gestationalWeeksOf({ admissionWeeks: 20.5 })).toBe(20);
+    expect(segmentsOf(findReportDimension('AOG')!, closableGyneCase())).toEqual([]);
+    expect(segmentsOf(findReportDimension('AOG')!, closableObCase({ deliveryAOGType: null, admissionAOGType: null }))).toEqual(['N/A']);
+    expect(gestationalWeeksOf({ admissionAOGType: 1, admissionWeeks: 20.5 })).toBe(20);
     expect(segmentsOf(findReportDimension('AgeGroup')!, died)).toEqual(['under20']);
   });
 
@@ -115,6 +116,7 @@ describe('report table', () => {
     expect(rows[0].crosssegments).toEqual({ 1: 1, 2: 0, 3: 1, 'N/A': 0 });
     const plain = tabulate(forms, findReportDimension('PregnancyType')!);
     expect(plain[0]).toEqual({ label: 'Singleton', count: 3, acc: 3 });
-    expect(plain.at(-1)).toEqual({ label: 'N/A', count: 1, acc: 4 });
+    // The gyne case is no pregnancy: no row counts it, not even N/A.
+    expect(plain.at(-1)).toEqual({ label: 'Molar', count: 0, acc: 3 });
   });
 });

@@ -10,15 +10,22 @@ import type { CaseFactsRow, CaseIndicationRow } from './case-facts.js';
 
 /** The second dimension of a one-dimension count. */
 export const ROLLUP_NONE = '';
-/** Rollup-only dimensions: OB or gyne (the OB report's denominators), and caesarean deliveries (the CS indications' totals). */
+/**
+ * Rollup-only dimensions: OB or gyne (the OB report's denominators: 'ob' is `isObstetricCase`), and
+ * caesarean deliveries (the CS indications' totals).
+ */
 export const CASE_TYPE_DIMENSION = 'CaseType';
 export const CAESAREAN_DIMENSION = 'Caesarean';
+/** The Robson group of a woman who gave birth in the department (crossed with Caesarean: the Robson table). */
+export const ROBSON_DIMENSION = 'Robson';
+/** The WHO ICD-MM group of a maternal death. */
+export const ICD_MM_DIMENSION = 'IcdMm';
 
 /** What the rollup needs of a case's facts (a derived set or the stored rows). */
 export type RollupSource = Pick<
   CaseFactsRow,
   | 'counted' | 'countingDate' | 'motherConditionSegment' | 'ageSegment' | 'aogSegment' | 'directDeathSegment' | 'deathTimingSegment'
-  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isPregnancy' | 'isCaesarean'
+  | 'pregnancyTypeSegment' | 'deliveryMannerSegment' | 'isObstetric' | 'isCaesarean' | 'robsonSegment' | 'icdMmSegment'
 > & { indications: ReadonlyArray<Pick<CaseIndicationRow, 'isCaesarean' | 'segment'>> };
 
 export interface RollupKey {
@@ -41,8 +48,10 @@ export function rollupSegments(source: RollupSource): Array<[string, string[]]> 
     ['PregnancyType', one(source.pregnancyTypeSegment)],
     ['deliverymanner', one(source.deliveryMannerSegment)],
     ['csindication', [...new Set(source.indications.filter((i) => i.isCaesarean).map((i) => i.segment))].sort()],
-    [CASE_TYPE_DIMENSION, [source.isPregnancy ? 'ob' : 'gyne']],
+    [CASE_TYPE_DIMENSION, [source.isObstetric ? 'ob' : 'gyne']],
     [CAESAREAN_DIMENSION, source.isCaesarean ? ['yes'] : []],
+    [ROBSON_DIMENSION, one(source.robsonSegment)],
+    [ICD_MM_DIMENSION, one(source.icdMmSegment)],
   ];
 }
 

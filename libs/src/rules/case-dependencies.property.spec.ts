@@ -36,6 +36,7 @@ const caseFormArb: fc.Arbitrary<CaseForm> = fc.record({
   pcosHistory: bool, pcosSymptoms: ids([1, 2, 3, 4]),
   obscoreG: code(5), obscoreP: code(5), obscoreFT: code(5), obscorePr: code(5), obscoreAb: code(5), obscoreLB: code(5),
   deliveryDate: date, deliveryAOGType: code(3), deliveryAOG: code(8), deliveryWeeks: code(55), deliveryDays: code(8),
+  previousCaesareans: code(12), laborOnset: code(4), fetalPresentation: code(4),
   deliveryManner: maybe(fc.constantFrom(1, 2, 3, 5, 6, 10, 11, 12, 16, 99)), primaryRepeat: code(3), incision: code(3),
   CSBilateralSalpingectomy: bool, CSBTL: bool, deliveryIndication: ids([101, 102, 501, 601, 999999]),
   deliveryIndicationOthers: text,

@@ -11,6 +11,7 @@ import { findLookupEntry, findLookupParent } from '../lookups/lookup-label.js';
 import { MATERNAL_DEATH_CAUSES } from '../lookups/lists/maternal-death-causes.list.js';
 import { NEONATAL_CONDITIONS } from '../lookups/lists/neonatal-conditions.list.js';
 import { isAllowedDeliveryManner } from './case-visibility.rules.js';
+import { impliedDeliveryAnswers } from './implied-answers.rules.js';
 import { CASE_FIELD_VISIBILITY, INFANT_FIELD_VISIBILITY, emptyValueFor } from './field-visibility.rules.js';
 
 export interface CaseChangeOptions {
@@ -29,7 +30,8 @@ export interface CaseChangeOptions {
  *   back as the patch is taken as the client left it;
  * - then normalisation (the same as `normalizeCaseForm`): every field hidden by
  *   CASE_FIELD_VISIBILITY is emptied, and the derived values (age, BMI, AOG ranges, infant count,
- *   delivered for postpartum, the neonatal list length, gyne stages, procedure types) are computed.
+ *   delivered for postpartum, the neonatal list length, gyne stages, procedure types) are computed, and
+ *   on an open case the Robson answers that other answers already give are filled in where empty.
  *
  * `applyCaseChange(saved, {})` normalises a saved form. The function is idempotent.
  */
@@ -133,6 +135,14 @@ export function normalizeCaseForm(form: CaseForm, options: CaseChangeOptions = {
   }
   // deathReviewed depends on the neonatal statuses settled just above.
   if (!CASE_FIELD_VISIBILITY.deathReviewed?.(f)) f.deathReviewed = null;
+
+  // The Robson answers the other answers already give, filled in where empty on an open case (issue
+  // 28). A closed case is left as it was closed: one closed without them stays 'not classifiable'.
+  if (f.isClose !== true) {
+    for (const [field, value] of Object.entries(impliedDeliveryAnswers(f)) as Array<[keyof CaseForm, number]>) {
+      if (f[field] == null && CASE_FIELD_VISIBILITY[field]?.(f)) (f as unknown as Record<string, unknown>)[field] = value;
+    }
+  }
   return f;
 }
 
@@ -145,7 +155,7 @@ const VISIBILITY_ORDER: ReadonlyArray<keyof CaseForm> = [
   'admissionDays', 'isHeterotopic', 'abortionType', 'ectopicType', 'molarType', 'isDelivered', 'infantsNumber',
   'returnToOR', 'obProcedure', 'pcosSymptoms', 'institutionalDelivery', 'isTOLAC', 'isInduced', 'inducedIndication',
   'inducedMethod', 'inducedComplication', 'deliveryDate', 'deliveryAOGType', 'deliveryAOG', 'deliveryWeeks',
-  'deliveryDays', 'deliveryManner', 'primaryRepeat', 'incision', 'CSBilateralSalpingectomy', 'CSBTL',
+  'deliveryDays', 'previousCaesareans', 'laborOnset', 'fetalPresentation', 'deliveryManner', 'primaryRepeat', 'incision', 'CSBilateralSalpingectomy', 'CSBTL',
   'deliveryIndication', 'deliveryIndicationOthers', 'deliveryManner2', 'primaryRepeat2', 'incision2',
   'CSBilateralSalpingectomy2', 'CSBTL2', 'deliveryIndication2', 'deliveryIndicationOthers2', 'morbidities', 'neonatal',
   'gyneOrgan', 'organCondition', 'gyneDiagnosis', 'gynecologicalDiagnosis', 'gynemorbidities', 'hasFailedMIS',

@@ -16,3 +16,4 @@ export * from './case-visibility.rules.js';
 export * from './field-visibility.rules.js';
 export * from './case-dependencies.rules.js';
 export * from './case-actions.rules.js';
+export * from './implied-answers.rules.js';

@@ -3,6 +3,9 @@ import type { SubmissionCaseType } from '../enums/case-type.enum.js';
 import type { CodeTable } from '../enums/code-table.js';
 import { CODE_TABLES } from '../enums/code-tables.js';
 import { INFANT_COUNT_MAX } from '../enums/pregnancy.enum.js';
+import { PREVIOUS_CAESAREANS_MAX } from '../enums/delivery.enum.js';
+import { ICD_MM_GROUPS, type IcdMmType } from '../classifications/icd-mm.js';
+import { ROBSON_GROUPS, ROBSON_UNCLASSIFIABLE } from '../classifications/robson.js';
 import type { LookupEntry } from '../lookups/lookup-entry.js';
 import { DELIVERY_INDICATIONS } from '../lookups/lists/delivery-indications.list.js';
 import { GYNE_DIAGNOSIS } from '../lookups/lists/gyne-diagnosis.list.js';
@@ -17,6 +20,12 @@ import { NEONATAL_CONDITIONS } from '../lookups/lists/neonatal-conditions.list.j
  * given a line here or in WITHHELD_CASE_FIELDS: the types below do not compile otherwise.
  *
  * Raise DATA_DICTIONARY_VERSION when a field is added, removed, or changes meaning.
+ * 2026.1: the first dictionary (every case-form field but the identifiers, exact dates).
+ * 2026.2: dates leave as the discharge month and whole-day intervals, free text only with
+ * PACKAGE_FREE_TEXT, the age capped at 90 (issue 25 item 8); the Robson answers previousCaesareans,
+ * laborOnset and fetalPresentation, and the derived robsonGroup, icdMmGroup and icdMmType
+ * (issue 28); the maternal fetal CSV gains Previous CS, Onset of Labor, Presentation or Lie and
+ * Robson Group, the maternal mortality CSV ICD-MM Group and ICD-MM Type.
  */
 export const DATA_DICTIONARY_VERSION = '2026.2';
 
@@ -61,7 +70,9 @@ export type FieldType =
   /** A list of records, each with the fields of `items`. */
   | 'records'
   /** A list of submission case types. */
-  | 'caseTypes';
+  | 'caseTypes'
+  /** One of `values`. */
+  | 'value';
 
 export interface FieldDefinition {
   type: FieldType;
@@ -77,6 +88,8 @@ export interface FieldDefinition {
   range?: readonly [number, number];
   /** records: the fields of each record. */
   items?: Readonly<Record<string, FieldDefinition>>;
+  /** value: the values it may hold. */
+  values?: readonly (string | number)[];
 }
 
 /**
@@ -124,6 +137,12 @@ export type PackagedCase = Omit<CaseForm, WithheldCaseField | FreeTextCaseField 
   admissionToDeliveryDays: number | null;
   deliveryToDischargeDays: number | null;
   neonatal: PackagedInfant[];
+  /** The Robson group (libs robsonSegmentOf): a group key, 'unclassifiable', or null for no birth in the department. */
+  robsonGroup: string | null;
+  /** The WHO ICD-MM group of a maternal death (libs icdMmOf); null for no maternal death or an unmapped cause. */
+  icdMmGroup: number | null;
+  /** Its type, 'unmapped' when the recorded cause has no group; null for no maternal death. */
+  icdMmType: IcdMmType | 'unmapped' | null;
 };
 
 const T = CODE_TABLES;
@@ -238,6 +257,20 @@ export const DATA_DICTIONARY: { readonly [K in keyof PackagedCase]-?: FieldDefin
   CSBTL2: yesNo('second twin: bilateral tubal ligation'),
   deliveryIndication2: codes(DELIVERY_INDICATIONS, "indications of the second twin's delivery"),
   deliveryIndicationOthers2: freeText("the second twin's indication typed for Others"),
+  previousCaesareans: integer('number of previous caesarean sections (Robson)', [0, PREVIOUS_CAESAREANS_MAX]),
+  laborOnset: code(T.laborOnset, 'onset of labor: spontaneous, induced, or no labor (caesarean before labor) (Robson)'),
+  fetalPresentation: code(T.fetalPresentation, 'fetal presentation or lie: cephalic, breech, transverse or oblique (Robson)'),
+
+  // Classifications, derived at the department by the libs functions its reports use
+  robsonGroup: {
+    type: 'value', values: [...ROBSON_GROUPS.map((g) => g.key), ROBSON_UNCLASSIFIABLE],
+    meaning: "the Robson Ten-Group Classification (WHO 2015) of a birth in the department, with 2a/2b, 4a/4b, 5.1/5.2; 'unclassifiable' when an answer it needs is missing; empty for no birth in the department",
+  },
+  icdMmGroup: integer('the WHO ICD-MM group (1-9) of a maternal death; empty for no maternal death or a cause that maps to no group', [1, 9]),
+  icdMmType: {
+    type: 'value', values: [...new Set(ICD_MM_GROUPS.map((g) => g.type)), 'unmapped'],
+    meaning: "the ICD-MM type of a maternal death: direct, indirect, unspecified, coincidental, or 'unmapped'; empty for no maternal death",
+  },
 
   // Gyne
   gyneOrgan: code(T.gyneOrgan, 'organ'),

@@ -43,6 +43,10 @@ export const CSV_COLUMNS: Readonly<Record<SubmissionCaseType, readonly CsvColumn
     { label: 'Mother Condition', value: (c) => c.motherCondition, codes: T.motherCondition },
     { label: 'No of Infants', value: (c) => c.infantsNumber },
     { label: 'Livebirth', value: livebirths },
+    { label: 'Previous CS', value: (c) => c.previousCaesareans },
+    { label: 'Onset of Labor', value: (c) => c.laborOnset, codes: T.laborOnset },
+    { label: 'Presentation or Lie', value: (c) => c.fetalPresentation, codes: T.fetalPresentation },
+    { label: 'Robson Group', value: (c) => c.robsonGroup },
   ],
   gynecase: [
     ...COMMON,
@@ -57,6 +61,8 @@ export const CSV_COLUMNS: Readonly<Record<SubmissionCaseType, readonly CsvColumn
     { label: 'Immediate Cause', value: (c) => c.immediateCause, codes: T.causeOfDeath },
     { label: 'Death Timing', value: (c) => c.deathTiming, codes: T.timing },
     { label: 'Pregnancy Type', value: (c) => c.pregnancyType, codes: T.pregnancyType },
+    { label: 'ICD-MM Group', value: (c) => c.icdMmGroup },
+    { label: 'ICD-MM Type', value: (c) => c.icdMmType },
   ],
   gtdcase: [
     ...COMMON,

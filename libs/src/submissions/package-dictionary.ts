@@ -57,6 +57,8 @@ function problemOf(name: string, definition: FieldDefinition, value: unknown): s
         : `${name} must list only ${SUBMISSION_CASE_TYPES.join(', ')}`;
     case 'records':
       return Array.isArray(value) ? null : `${name} must be a list`;
+    case 'value':
+      return definition.values?.includes(value as string | number) ? null : `${String(value)} is not a value of the data dictionary for ${name}`;
   }
 }
 

@@ -3,6 +3,9 @@ import { daysBetween, formatCalendarDate, parseCalendarDate } from '../derived/c
 import { SUBMISSION_CASE_TYPES, type SubmissionCaseType } from '../enums/case-type.enum.js';
 import { caseTypesOf } from './case-type-rule.js';
 import { AGE_CAP, DATA_DICTIONARY, type FieldDefinition, type PackagedCase } from './data-dictionary.js';
+import { icdMmOf } from '../classifications/icd-mm.js';
+import { robsonSegmentOf } from '../classifications/robson.js';
+import { isMaternalDeathCase } from '../reports/report-dimensions.js';
 
 /**
  * The census package file (ARCHITECTURE.md "Census packages"): a ZIP holding manifest.json,
@@ -85,6 +88,7 @@ export function toPackagedCase(form: CaseForm, patientKey: string, options: Pack
     lengthOfStayDays: interval(admission, discharge),
     admissionToDeliveryDays: interval(admission, delivery),
     deliveryToDischargeDays: interval(delivery, discharge),
+    ...packagedClassifications(form),
   };
   const source = form as unknown as Record<string, unknown>;
   const packaged: Record<string, unknown> = {};
@@ -94,6 +98,16 @@ export function toPackagedCase(form: CaseForm, patientKey: string, options: Pack
     packaged[name] = valueOf(definition, name in computed ? computed[name] : source[name], options);
   }
   return packaged as PackagedCase;
+}
+
+/** The classifications a case carries in a package, derived by the libs functions the reports use. */
+export function packagedClassifications(form: CaseForm): Pick<PackagedCase, 'robsonGroup' | 'icdMmGroup' | 'icdMmType'> {
+  const death = isMaternalDeathCase(form) ? icdMmOf(form) : null;
+  return {
+    robsonGroup: robsonSegmentOf(form),
+    icdMmGroup: death?.mapped ? death.group : null,
+    icdMmType: death === null ? null : death.mapped ? death.type : 'unmapped',
+  };
 }
 
 function interval(from: number | null, to: number | null): number | null {

@@ -1,4 +1,5 @@
 import { emptyCaseForm, type CaseForm, type Infant } from '../api/case-form.js';
+import { CAESAREAN_DETAIL_MANNERS, CS_TYPE, LABOR_ONSET, PRESENTATION_OF_MANNER, VBAC_MANNERS } from '../enums/delivery.enum.js';
 
 /** The fixed "today" of every rule test: rules never read the clock. */
 export const TODAY = '2026-11-21';
@@ -10,8 +11,40 @@ export function healthyInfant(overrides: Partial<Infant> = {}): Infant {
   };
 }
 
-/** An OB case, delivered by primary caesarean section, that satisfies every close rule of SPEC.md §5. */
+/**
+ * The Robson answers (issue 28) that agree with a fixture's other answers, for those its overrides
+ * leave out: a previous caesarean when a repeat CS, a VBAC manner or TOLAC says so (else none); an
+ * induced onset when labor was induced, no labor for a caesarean without a trial of labor, else a
+ * spontaneous one; the presentation the manner says, else cephalic.
+ */
+function agreeingRobsonAnswers(form: CaseForm): Pick<CaseForm, 'previousCaesareans' | 'laborOnset' | 'fetalPresentation'> {
+  const manners = [form.deliveryManner, form.deliveryManner2];
+  const afterCaesarean = form.primaryRepeat === CS_TYPE.REPEAT || form.primaryRepeat2 === CS_TYPE.REPEAT || form.isTOLAC === true
+    || manners.some((m) => typeof m === 'number' && VBAC_MANNERS.includes(m));
+  const caesarean = typeof form.deliveryManner === 'number' && CAESAREAN_DETAIL_MANNERS.includes(form.deliveryManner);
+  const onset = form.isInduced === true ? LABOR_ONSET.INDUCED : caesarean && form.isTOLAC !== true ? LABOR_ONSET.NO_LABOR : LABOR_ONSET.SPONTANEOUS;
+  return {
+    previousCaesareans: afterCaesarean ? 1 : 0,
+    laborOnset: onset,
+    fetalPresentation: (typeof form.deliveryManner === 'number' ? PRESENTATION_OF_MANNER[form.deliveryManner] : undefined) ?? 1,
+  };
+}
+
+/**
+ * An OB case, delivered by primary caesarean section, that satisfies every close rule of SPEC.md §5:
+ * multiparous (P 1), no previous caesarean, a single cephalic fetus at 39 weeks, caesarean before
+ * labor (Robson group 4b). The Robson answers its overrides leave out agree with what they set.
+ */
 export function closableObCase(overrides: Partial<CaseForm> = {}): CaseForm {
+  const form = closableObBase(overrides);
+  const agreeing = agreeingRobsonAnswers(form);
+  for (const field of ['previousCaesareans', 'laborOnset', 'fetalPresentation'] as const) {
+    if (!(field in overrides)) form[field] = agreeing[field];
+  }
+  return form;
+}
+
+function closableObBase(overrides: Partial<CaseForm>): CaseForm {
   return {
     ...emptyCaseForm('patient-1', 'C-0001'),
     _id: 'case-1',

@@ -5,7 +5,8 @@ import { AOG_RANGES } from '../enums/aog.enum.js';
 import { CASE_FORM_TYPES } from '../enums/case-type.enum.js';
 import { BOOLEAN_CHOICES } from '../enums/choices.enum.js';
 import {
-  CS_INCISIONS, CS_TYPES, DELIVERY_PLACES, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS, INDUCTION_METHODS,
+  CS_INCISIONS, CS_TYPES, DELIVERY_PLACES, FETAL_PRESENTATIONS, INDUCTION_COMPLICATIONS, INDUCTION_INDICATIONS, INDUCTION_METHODS,
+  LABOR_ONSETS,
 } from '../enums/delivery.enum.js';
 import { MOTHER_CONDITIONS, TIMINGS } from '../enums/discharge.enum.js';
 import { MIGS_CHOICES } from '../enums/gyne.enum.js';
@@ -125,6 +126,10 @@ const CLOSE_RULES: readonly CloseRule[] = [
     field: 'deliveryIndication',
     check: { kind: 'list', itemOk: (id, f) => (findLookupEntry(DELIVERY_INDICATIONS, f.deliveryManner)?.conditions ?? []).some((c) => c.id === id) },
   },
+  // Beyond SPEC.md: the Robson variables the form lacked (issue 28), asked for every delivery.
+  number('previousCaesareans'),
+  code('laborOnset', LABOR_ONSETS),
+  code('fetalPresentation', FETAL_PRESENTATIONS),
   // Shown for a complicated pregnancy too; §5 requires it once a manner is set.
   { field: 'morbidities', check: { kind: 'list', itemOk: isHistoryEntry }, also: (f) => isDeliveryMannerShown(f) && !isMissing(f.deliveryManner) },
   // Neonatal records come here (see validateInfants).

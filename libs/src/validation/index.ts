@@ -7,3 +7,4 @@ export * from './account.validation.js';
 export * from './plausibility.js';
 export * from './case-save.validation.js';
 export * from './kept-answers.validation.js';
+export * from './delivery-consistency.validation.js';

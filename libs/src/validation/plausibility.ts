@@ -2,6 +2,7 @@ import type { FieldError } from '../api/common.js';
 import type { CaseForm, Infant } from '../api/case-form.js';
 import { AOG_DAYS_MAX, AOG_DAYS_MIN, AOG_WEEKS_MAX, AOG_WEEKS_MIN } from '../enums/aog.enum.js';
 import { APGAR_MAX, APGAR_MIN } from '../enums/neonatal.enum.js';
+import { PREVIOUS_CAESAREANS_MAX } from '../enums/delivery.enum.js';
 import { INFANT_COUNT_MAX, INFANT_COUNT_MIN_OTHERS, PREGNANCY_TYPE } from '../enums/pregnancy.enum.js';
 import { computeBmi } from '../derived/bmi.js';
 import { FIELD_META, fieldMeta } from './field-meta.js';
@@ -49,6 +50,7 @@ export const CASE_PLAUSIBILITY_LIMITS = {
   deliveryWeeks: WEEKS_LIMIT,
   deliveryDays: DAYS_LIMIT,
   infantsNumber: { min: 1, max: INFANT_COUNT_MAX, unit: '', step: 1, integer: true },
+  previousCaesareans: { min: 0, max: PREVIOUS_CAESAREANS_MAX, unit: '', step: 1, integer: true },
   obscoreG: OB_SCORE_LIMIT,
   obscoreP: OB_SCORE_LIMIT,
   obscoreFT: OB_SCORE_LIMIT,

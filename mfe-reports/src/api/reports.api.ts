@@ -49,6 +49,8 @@ export interface ExportRequest {
   /** The table export; else the summary of `view`. */
   table?: { category: string; cross?: string; mode: ReportValueMode };
   view?: ReportFilterBy;
+  /** The Robson table's export. */
+  robson?: boolean;
 }
 
 export function exportUrl(request: ExportRequest): string {
@@ -60,6 +62,7 @@ export function exportUrl(request: ExportRequest): string {
     params.set('mode', request.table.mode);
     return `${API_PREFIX}/reports/export/table?${params.toString()}`;
   }
+  if (request.robson) return `${API_PREFIX}/reports/export/robson?${params.toString()}`;
   return `${API_PREFIX}/reports/export/summary/${request.view ?? 'obreport'}?${params.toString()}`;
 }
 

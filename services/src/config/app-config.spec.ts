@@ -66,6 +66,13 @@ describe('configuration from the environment', () => {
     expect(() => parseEnvironment({ PACKAGE_FREE_TEXT: 'names too' })).toThrow(/PACKAGE_FREE_TEXT must be true or false/);
   });
 
+  it('reads the national stillbirth threshold, 22 weeks or 500 g by default, and refuses one outside 16-28 weeks or 200-1000 g', () => {
+    expect(parseEnvironment({}).reports).toEqual({ nationalStillbirthThreshold: { weeks: 22, grams: 500 } });
+    expect(parseEnvironment({ NATIONAL_STILLBIRTH_WEEKS: '20', NATIONAL_STILLBIRTH_GRAMS: '350' }).reports).toEqual({ nationalStillbirthThreshold: { weeks: 20, grams: 350 } });
+    expect(() => parseEnvironment({ NATIONAL_STILLBIRTH_WEEKS: '30' })).toThrow(/NATIONAL_STILLBIRTH_WEEKS must be a whole number from 16 to 28/);
+    expect(() => parseEnvironment({ NATIONAL_STILLBIRTH_GRAMS: 'heavy' })).toThrow(/NATIONAL_STILLBIRTH_GRAMS must be a whole number from 200 to 1000/);
+  });
+
   it('migrates as the owner in DATABASE_MIGRATION_URL and runs as the role in DATABASE_URL', () => {
     expect(
       parseEnvironment({ DATABASE_URL: 'postgres://app@db/pnss', DATABASE_MIGRATION_URL: 'postgres://owner@db/pnss' }).database,

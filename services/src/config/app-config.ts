@@ -77,6 +77,25 @@ export interface AppConfig {
   rateLimit: RateLimitConfig;
   /** Census packages and the society's hub; unset in a test config means the defaults of censusConfigOf. */
   census?: CensusConfig;
+  /** The reports' settings; unset in a test config means the defaults of reportsConfigOf. */
+  reports?: ReportsConfig;
+}
+
+/**
+ * The national stillbirth threshold of the perinatal figures (NATIONAL_STILLBIRTH_WEEKS, _GRAMS): a
+ * baby born dead counts as a stillbirth from these completed weeks or this birth weight. National
+ * cut-offs differ, so it is a setting; the international figures use WHO's 28 weeks or 1000 g beside it.
+ * The default is the start of WHO's perinatal period, 22 completed weeks or 500 g.
+ */
+export interface ReportsConfig {
+  nationalStillbirthThreshold: { weeks: number; grams: number };
+}
+
+export const DEFAULT_NATIONAL_STILLBIRTH_THRESHOLD = { weeks: 22, grams: 500 } as const;
+
+/** The reports' settings of a config, with the defaults for a test config that names none. */
+export function reportsConfigOf(config: AppConfig): ReportsConfig {
+  return config.reports ?? { nationalStillbirthThreshold: { ...DEFAULT_NATIONAL_STILLBIRTH_THRESHOLD } };
 }
 
 /** The department's census packages (SOCIETY_*, DEPARTMENT_ID, PACKAGE_SECRET) and the hub (HUB_ENABLED). */
@@ -205,6 +224,8 @@ export function parseEnvironment(
   if (!['true', 'false', '1', '0'].includes(hubEnabledRaw)) problems.push('HUB_ENABLED must be true or false');
   const freeTextRaw = (value('PACKAGE_FREE_TEXT') ?? 'false').toLowerCase();
   if (!['true', 'false', '1', '0'].includes(freeTextRaw)) problems.push('PACKAGE_FREE_TEXT must be true or false');
+  const stillbirthWeeks = parseInteger(value('NATIONAL_STILLBIRTH_WEEKS') ?? String(DEFAULT_NATIONAL_STILLBIRTH_THRESHOLD.weeks), 'NATIONAL_STILLBIRTH_WEEKS', 16, 28, problems);
+  const stillbirthGrams = parseInteger(value('NATIONAL_STILLBIRTH_GRAMS') ?? String(DEFAULT_NATIONAL_STILLBIRTH_THRESHOLD.grams), 'NATIONAL_STILLBIRTH_GRAMS', 200, 1000, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
@@ -243,6 +264,7 @@ export function parseEnvironment(
       maxAddressDelaySeconds: 10,
     },
     rateLimit: { perMinute: rateLimitPerMinute as number },
+    reports: { nationalStillbirthThreshold: { weeks: stillbirthWeeks as number, grams: stillbirthGrams as number } },
   };
 }
 

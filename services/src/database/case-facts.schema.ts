@@ -5,7 +5,7 @@ import { patientCases } from './patients.schema.js';
 /**
  * The reporting projection (SHARED-CONTRACTS.md): one row per case with everything the reports group
  * or filter on, derived by `deriveCaseFacts` of @pnss/libs/reports and written in the same transaction
- * as every case write (case-facts.repository.ts). `counted` and `counting_date` are the counting rule.
+ * as every case write (modules/case-facts). `counted` and `counting_date` are the counting rule.
  * A `*_segment` column holds the report dimension's segment key: null when the dimension does not
  * count the case, 'N/A' when it counts it without a group.
  */
@@ -13,6 +13,8 @@ export const caseFacts = pgTable(
   'case_facts',
   {
     caseId: uuid('case_id').primaryKey().references(() => patientCases.id, { onDelete: 'cascade' }),
+    /** CASE_FACTS_DERIVATION of the code that wrote the row: an older one is derived again at start-up. */
+    derivation: smallint('derivation').notNull().default(0),
     counted: boolean('counted').notNull(),
     isClose: boolean('is_close').notNull(),
     isArchived: boolean('is_archived').notNull(),
@@ -24,19 +26,21 @@ export const caseFacts = pgTable(
     isPregnancy: boolean('is_pregnancy').notNull(),
     isGyne: boolean('is_gyne').notNull(),
     isDelivered: boolean('is_delivered').notNull(),
+    /** libs isObstetricCase: the cases the maternal and obstetric figures count. */
+    isObstetric: boolean('is_obstetric').notNull().default(false),
     age: smallint('age'),
-    ageSegment: text('age_segment').notNull(),
+    ageSegment: text('age_segment'),
     aogWeeks: smallint('aog_weeks'),
-    aogSegment: text('aog_segment').notNull(),
+    aogSegment: text('aog_segment'),
     pregnancyType: smallint('pregnancy_type'),
-    pregnancyTypeSegment: text('pregnancy_type_segment').notNull(),
+    pregnancyTypeSegment: text('pregnancy_type_segment'),
     deliveryManner: smallint('delivery_manner'),
     deliveryManner2: smallint('delivery_manner2'),
     deliveryMannerSegment: text('delivery_manner_segment').notNull(),
     deliveryManner2Segment: text('delivery_manner2_segment'),
     isCaesarean: boolean('is_caesarean').notNull(),
     motherCondition: smallint('mother_condition'),
-    motherConditionSegment: text('mother_condition_segment').notNull(),
+    motherConditionSegment: text('mother_condition_segment'),
     isMaternalDeath: boolean('is_maternal_death').notNull(),
     antecedent: smallint('antecedent'),
     antecedentType: smallint('antecedent_type'),
@@ -52,6 +56,13 @@ export const caseFacts = pgTable(
     infantsNumber: smallint('infants_number'),
     livebirthCount: smallint('livebirth_count').notNull(),
     infantDeathCount: smallint('infant_death_count').notNull(),
+    previousCaesareans: smallint('previous_caesareans'),
+    laborOnset: smallint('labor_onset'),
+    fetalPresentation: smallint('fetal_presentation'),
+    /** libs robsonSegmentOf: the Robson group of a woman who gave birth in the department, 'unclassifiable', or null. */
+    robsonSegment: text('robson_segment'),
+    /** libs icdMmSegmentOf: the ICD-MM group of a maternal death, 'unmapped', or null. */
+    icdMmSegment: text('icd_mm_segment'),
   },
   (t) => [
     // Every report: counted cases by discharge date.
@@ -75,6 +86,14 @@ export const caseInfants = pgTable(
     anomalies: boolean('anomalies'),
     injury: smallint('injury'),
     causeOfDeath: smallint('cause_of_death'),
+    /** WHO's live birth (libs isLiveBorn): a neonatal death was born alive. */
+    isLiveBorn: boolean('is_live_born').notNull().default(false),
+    isStillbirth: boolean('is_stillbirth').notNull().default(false),
+    isEarlyNeonatalDeath: boolean('is_early_neonatal_death').notNull().default(false),
+    isNeonatalDeath: boolean('is_neonatal_death').notNull().default(false),
+    /** libs infantGestation: completed weeks at birth, a range when estimated (max null: 42 or more). */
+    gestationMin: smallint('gestation_min'),
+    gestationMax: smallint('gestation_max'),
   },
   (t) => [primaryKey({ columns: [t.caseId, t.position] })],
 );

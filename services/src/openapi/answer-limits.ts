@@ -1,5 +1,5 @@
 import { ANSWER_SCHEMAS } from '@pnss/libs/contract';
-import { PAGE_SIZE } from '@pnss/libs/api';
+import { ERROR_MESSAGE_MAX, PAGE_SIZE } from '@pnss/libs/api';
 import { INFANT_COUNT_MAX } from '@pnss/libs/enums';
 import { DEPARTMENT_ID_PATTERN, SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { ALL_PERMISSIONS } from '@pnss/libs/permissions';
@@ -23,7 +23,7 @@ const ID: Json = { format: 'uuid', maxLength: 36 };
 const name: Json = { maxLength: NAME_MAX };
 const label: Json = { maxLength: 200 };
 const code: Json = { maxLength: 64, pattern: '^[A-Za-z0-9_.-]*$' };
-const message: Json = { maxLength: 2000 };
+const message: Json = { maxLength: ERROR_MESSAGE_MAX };
 const instant: Json = { format: 'date-time', maxLength: 30 };
 const version: Json = { maxLength: 32, pattern: '^\\d+\\.\\d+\\.\\d+' };
 /** A PNG, JPEG or WebP data URL of at most PHOTO_MAX_BYTES: base64 is 4 characters per 3 bytes. */
@@ -52,7 +52,7 @@ const STRING_LIMITS: Record<string, Json> = {
   at: instant, createdAt: instant, updatedAt: instant,
   birthDate: { format: 'date', maxLength: 10 }, from: { maxLength: 30 }, to: { maxLength: 30 },
   entity: code, action: code, key: code, name: label, field: { maxLength: 200 }, section: label, service: label,
-  label, title: label, prompt: label, counts: label, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
+  label, title: label, prompt: label, counts: { maxLength: 500 }, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
   message, error: message, lastError: message, rebuildNotice: message, correction: message,
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },

@@ -1,5 +1,6 @@
 import type { CaseForm, Patient } from '@pnss/libs/api';
 import { calendarDateOf } from '@pnss/libs/derived';
+import { normalizeCaseForm } from '@pnss/libs/rules';
 import { closableGyneCase, closableObCase } from '@pnss/libs/testing';
 import type { SignedIn, TestApp } from './test-app.js';
 
@@ -45,6 +46,15 @@ export function closableObBody(caseNum: string, overrides: Partial<CaseForm> = {
       ...overrides,
     }),
   );
+}
+
+/**
+ * closableObBody with overrides that take the case away from a delivery (a miscarriage, an ectopic,
+ * a postpartum admission), sent as the form sends it: the answers its dependency rules clear are
+ * cleared (SPEC.md §4), since the server refuses a save that would drop them.
+ */
+export function obFormBody(caseNum: string, overrides: Partial<CaseForm> = {}): CaseBody {
+  return body(normalizeCaseForm(closableObCase({ caseNum, admissionDate: daysAgo(11), deliveryDate: daysAgo(10), dischargeDate: daysAgo(7), ...overrides })));
 }
 
 /** The libs fixture of a gyne case that passes every close rule, with its dates moved to last month. */

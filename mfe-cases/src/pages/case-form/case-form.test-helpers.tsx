@@ -49,6 +49,7 @@ export function closableCase(overrides: Partial<CaseForm> = {}): CaseForm {
     deliveryDate: '2026-11-11', deliveryAOGType: 1, deliveryWeeks: 39, deliveryDays: 3, deliveryAOG: 6,
     deliveryManner: 1, primaryRepeat: 1, incision: 1, CSBilateralSalpingectomy: false, CSBTL: false,
     deliveryIndication: [101], isInduced: false,
+    previousCaesareans: 0, laborOnset: 3, fetalPresentation: 1,
     morbidities: [{ conditionId: 1601, categoryId: 16 }],
     neonatal: [{
       status: 1, anomalies: false, anomalyOthers: null, pediatricAge: 39, pediatricWeight: 3200, pediatricHeight: 50,

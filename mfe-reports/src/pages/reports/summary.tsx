@@ -6,6 +6,9 @@ import { ChartCard } from '../../components/chart-card.js';
 import { ExportControls } from '../../components/export-controls.js';
 import { RangeFilter } from '../../components/range-filter.js';
 import { useReportFilter } from '../../components/use-report-filter.js';
+import { MmrPanel } from '../../components/classifications/mmr-panel.js';
+import { PerinatalPanel } from '../../components/classifications/perinatal-panel.js';
+import { RobsonPanel } from '../../components/classifications/robson-panel.js';
 
 const TITLES: Record<ReportFilterBy, string> = { obreport: 'OB Report', maternalMortality: 'Maternal Mortality' };
 
@@ -64,9 +67,12 @@ export function SummaryView({ filterBy }: { filterBy: ReportFilterBy }) {
           )}
           <div className="report-charts" aria-live="polite">
             <MortalityRate answer={data} suppress={filter.suppress} />
+            <MmrPanel answer={data} suppress={filter.suppress} />
             {data.charts.map((chart) => (
               <ChartCard key={chart.name} chart={chart} suppress={filter.suppress} />
             ))}
+            <PerinatalPanel answer={data} suppress={filter.suppress} />
+            {filterBy === 'obreport' && <RobsonPanel range={filter.range} suppress={filter.suppress} />}
           </div>
         </>
       )}

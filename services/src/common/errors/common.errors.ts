@@ -1,4 +1,4 @@
-import type { FieldError } from '@pnss/libs/api';
+import { ERROR_MESSAGE_MAX, type FieldError } from '@pnss/libs/api';
 import { AppError } from './app-error.js';
 import { errorFactory } from './error-table.js';
 
@@ -29,10 +29,24 @@ export const commonError = errorFactory<CommonErrorCode, FieldError[] | undefine
   undefined,
 );
 
-/** `'Password must be ...'` for one field; every message in turn for several. */
+/**
+ * `'Password must be ...'` for one field; every message in turn for several, as many whole messages
+ * as fit ERROR_MESSAGE_MAX and then how many more the `errors` list names.
+ */
 export function validationMessage(errors: FieldError[]): string {
   if (errors.length === 0) return 'The request is not valid';
-  return errors.map((e) => e.message).join('. ');
+  const whole = errors.map((e) => e.message).join('. ');
+  if (whole.length <= ERROR_MESSAGE_MAX) return whole;
+  const more = (n: number) => `. And ${n} more: see the list of fields`;
+  let text = '';
+  let shown = 0;
+  for (const error of errors) {
+    const next = shown === 0 ? error.message : `${text}. ${error.message}`;
+    if (next.length + more(errors.length - shown - 1).length > ERROR_MESSAGE_MAX) break;
+    text = next;
+    shown += 1;
+  }
+  return shown === 0 ? `${errors.length} fields are not valid: see the list of fields` : `${text}${more(errors.length - shown)}`;
 }
 
 /** A 400 naming one field: `badField('password', 'Password must be at least 12 characters long')`. */

@@ -1,6 +1,8 @@
 import { BadRequestException, type LoggerService, NotFoundException } from '@nestjs/common';
 import { AppError } from './app-error.js';
 import { toErrorAnswer } from './error-envelope.js';
+import { validationMessage } from './common.errors.js';
+import { ERROR_MESSAGE_MAX } from '@pnss/libs/api';
 
 function fakeLogger(): LoggerService & { lines: string[] } {
   const lines: string[] = [];
@@ -56,5 +58,18 @@ describe('the one error envelope { statusCode, message, errors? }', () => {
   it("keeps Fastify's own request errors as 4xx", () => {
     const tooLarge = Object.assign(new Error('Request body is too large'), { statusCode: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
     expect(toErrorAnswer(tooLarge, fakeLogger()).envelope).toEqual({ statusCode: 413, message: 'The request is too large' });
+  });
+});
+
+describe('the message of a 400 naming many fields', () => {
+  it('holds every message when they fit, and as many whole ones as fit ERROR_MESSAGE_MAX then how many more when they do not', () => {
+    expect(validationMessage([{ field: 'a', message: 'A is required' }, { field: 'b', message: 'B is required' }])).toBe('A is required. B is required');
+    const many = Array.from({ length: 40 }, (_, i) => ({ field: `f${i}`, message: `Field ${i} was not saved: ${'it is asked only when the patient has delivered '.repeat(2)}` }));
+    const message = validationMessage(many);
+    expect(message.length).toBeLessThanOrEqual(ERROR_MESSAGE_MAX);
+    expect(message).toMatch(/^Field 0 was not saved/);
+    expect(message).toMatch(/\. And \d+ more: see the list of fields$/);
+    const shown = message.split('. Field ').length;
+    expect(message).toContain(`And ${40 - shown} more`);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
-import { type StoredProjection, storedProjectionOfCase } from './case-facts.repository.js';
+import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from '../../common/records/case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 

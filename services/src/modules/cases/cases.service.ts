@@ -15,7 +15,7 @@ import { DatabaseService, type Executor } from '../../database/database.service.
 import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
-import { type StoredProjection, changesNothing, projectionChange, writeCaseFacts, writeProjectionChange } from './case-facts.repository.js';
+import { CaseFactsService, type StoredProjection } from '../case-facts/case-facts.service.js';
 import { type CaseRow, toCaseColumns, toCaseForm } from '../../common/records/case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
@@ -46,6 +46,7 @@ export class CasesService {
     private readonly patients: PatientsService,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly caseFacts: CaseFactsService,
   ) {
     patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
   }
@@ -165,7 +166,7 @@ export class CasesService {
       if (age === null || age === row.age) continue;
       const updated = await this.repository.updateIfVersion(tx, row.id, row.version, { age }, actor.id);
       if (!updated) throw await this.conflict(row.id, tx);
-      await writeCaseFacts(tx, updated);
+      await this.caseFacts.write(tx, updated);
       await this.audit.record(tx, {
         actor, entity: 'case', entityId: row.id, action: PATIENT_CORRECTION, changes: [{ field: 'age', old: row.age, new: age }],
       });
@@ -190,7 +191,7 @@ export class CasesService {
       if (isUniqueViolation(error, CASE_NUMBER_KEY)) throw casesError(CasesErrorCode.CaseNumberTaken);
       throw error;
     }
-    await writeCaseFacts(tx, row);
+    await this.caseFacts.write(tx, row);
     await this.audit.record(tx, {
       actor, entity: 'case', entityId: row.id, action: 'create', changes: diffChanges(null, auditable(toCaseForm(row)), AUDIT_OMIT),
     });
@@ -225,15 +226,15 @@ export class CasesService {
     };
     if ('tx' in within) {
       const saved = await write(within.tx);
-      await writeCaseFacts(within.tx, saved);
+      await this.caseFacts.write(within.tx, saved);
       return saved;
     }
     // The projection of the case as it will be stored: the row read with the columns written.
-    const projection = projectionChange(within.stored, { ...row, ...columns });
-    if (changesNothing(projection)) return write(this.database.db);
+    const projection = this.caseFacts.change(within.stored, { ...row, ...columns });
+    if (this.caseFacts.changesNothing(projection)) return write(this.database.db);
     return this.database.transaction(async (tx) => {
       const saved = await write(tx);
-      await writeProjectionChange(tx, projection);
+      await this.caseFacts.writeChange(tx, projection);
       return saved;
     });
   }
@@ -275,7 +276,7 @@ export class CasesService {
     const saved = await this.database.transaction(async (tx) => {
       const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id);
       if (!updated) throw await this.conflict(row.id, tx);
-      await writeCaseFacts(tx, updated);
+      await this.caseFacts.write(tx, updated);
       await this.audit.record(tx, {
         actor, entity: 'case', entityId: row.id, action, changes: diffChanges(auditable(before), auditable(after), AUDIT_OMIT),
       });

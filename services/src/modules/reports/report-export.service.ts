@@ -4,7 +4,7 @@ import type { ReportValueMode } from '@pnss/libs/reports';
 import { badField } from '../../common/errors/common.errors.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, summarySheets, tableSheets, toCsv, toXlsx } from './report-export.js';
+import { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, robsonSheets, summarySheets, tableSheets, toCsv, toXlsx } from './report-export.js';
 import { ReportsErrorCode, reportsError } from './reports.errors.js';
 import { ReportsService } from './reports.service.js';
 
@@ -41,6 +41,20 @@ export class ReportExportService {
     const sheets = summarySheets(answer, suppress, exportedAt);
     return this.file(actor, sheets, format, exportName(`report_${answer.view}_summary`, answer.from, answer.to, format), exportedAt, [
       { field: 'report', old: null, new: `summary ${answer.view}` },
+      { field: 'range', old: null, new: `${answer.from} to ${answer.to}` },
+      { field: 'format', old: null, new: format },
+      { field: 'suppression', old: null, new: suppress },
+    ]);
+  }
+
+  async robson(actor: AuditActor, query: Record<string, unknown>): Promise<ExportFile> {
+    const format = formatOf(query.format);
+    const suppress = suppressOf(query.suppress);
+    const answer = await this.reports.robson(query.from, query.to);
+    const exportedAt = new Date();
+    const sheets = robsonSheets(answer, suppress, exportedAt);
+    return this.file(actor, sheets, format, exportName('report_robson', answer.from, answer.to, format), exportedAt, [
+      { field: 'report', old: null, new: 'robson' },
       { field: 'range', old: null, new: `${answer.from} to ${answer.to}` },
       { field: 'format', old: null, new: format },
       { field: 'suppression', old: null, new: suppress },

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { ReportSummaryAnswer, ReportTableAnswer } from '@pnss/libs/api';
+import type { PerinatalFigures, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from '@pnss/libs/api';
 import {
-  PERCENTAGE_RULE, type ReportValueMode, SUPPRESSION_NOTE, markedText, reportChartView, reportTableView,
+  PERCENTAGE_RULE, type ReportValueMode, SUPPRESSION_NOTE, formatRate, isSmallCount, markedText, reportChartView, reportTableView, robsonTableView,
 } from '@pnss/libs/reports';
 
 /** A sheet of an export: its heading lines (what, range, rule, time) then its grid. */
@@ -59,6 +59,30 @@ export function summarySheets(answer: ReportSummaryAnswer, suppress: boolean, ex
       ]],
     });
   }
+  if (answer.mmr) {
+    const mmr = answer.mmr;
+    const small = suppress && isSmallCount(mmr.deaths);
+    sheets.push({
+      name: 'Maternal Mortality Ratio',
+      heading: headingLines(`${title}: Maternal Mortality Ratio per 100,000 live births (WHO)`, answer, exportedAt, suppress, [mmr.definition]),
+      header: ['Maternal deaths', 'Live births', 'MMR per 100,000', '95% CI lower', '95% CI upper', 'Coincidental deaths (not counted)', 'Unmapped cause'],
+      rows: [[
+        small ? markedText('small', '') : String(mmr.deaths),
+        String(mmr.liveBirths),
+        ...[mmr.ratio, mmr.lower, mmr.upper].map((v) => (small ? markedText('hidden', '') : formatRate(v))),
+        suppress && isSmallCount(mmr.coincidentalDeaths) ? markedText('small', '') : String(mmr.coincidentalDeaths),
+        suppress && isSmallCount(mmr.unmappedDeaths) ? markedText('small', '') : String(mmr.unmappedDeaths),
+      ]],
+    });
+  }
+  if (answer.perinatal) {
+    sheets.push({
+      name: 'Perinatal Mortality',
+      heading: headingLines(`${title}: Stillbirth, Perinatal and Neonatal Mortality (WHO)`, answer, exportedAt, suppress, [`Counts ${answer.perinatal.counts}.`]),
+      header: PERINATAL_HEADER,
+      rows: [answer.perinatal.international, answer.perinatal.national].map((p) => perinatalRow(p, suppress)),
+    });
+  }
   for (const chart of answer.charts) {
     const view = reportChartView(chart, suppress);
     sheets.push({
@@ -69,6 +93,35 @@ export function summarySheets(answer: ReportSummaryAnswer, suppress: boolean, ex
     });
   }
   return sheets;
+}
+
+const PERINATAL_HEADER = [
+  'Definition', 'Live births', 'Stillbirths', 'Total births', 'Early neonatal deaths (0-6 days)', 'Neonatal deaths (0-27 days)',
+  'Stillbirth rate per 1000 total births', 'Perinatal mortality rate per 1000 total births', 'Early neonatal mortality rate per 1000 live births',
+  'Neonatal mortality rate per 1000 live births', 'Born dead below the threshold', 'Born dead, threshold unknown',
+];
+
+/** One definition's perinatal figures; a rate made from a suppressed count is hidden. */
+export function perinatalRow(p: PerinatalFigures, suppress: boolean): string[] {
+  const small = (n: number) => suppress && isSmallCount(n);
+  const count = (n: number) => (small(n) ? markedText('small', '') : n === 0 ? '-' : String(n));
+  const rate = (value: number | null, ...from: number[]) => (from.some(small) ? markedText('hidden', '') : formatRate(value));
+  return [
+    p.label, count(p.liveBirths), count(p.stillbirths), count(p.totalBirths), count(p.earlyNeonatalDeaths), count(p.neonatalDeaths),
+    rate(p.stillbirthRate, p.stillbirths), rate(p.perinatalMortalityRate, p.stillbirths, p.earlyNeonatalDeaths),
+    rate(p.earlyNeonatalMortalityRate, p.earlyNeonatalDeaths), rate(p.neonatalMortalityRate, p.neonatalDeaths),
+    count(p.belowThreshold), count(p.thresholdUnknown),
+  ];
+}
+
+export function robsonSheets(answer: RobsonReportAnswer, suppress: boolean, exportedAt: Date): ExportSheet[] {
+  const view = robsonTableView(answer, suppress);
+  return [{
+    name: 'Robson',
+    heading: headingLines('Robson Ten-Group Classification (WHO)', answer, exportedAt, suppress, [`Counts ${answer.counts}`]),
+    header: view.header,
+    rows: [...view.rows.map((r) => r.cells), view.total],
+  }];
 }
 
 function csvField(value: string): string {

@@ -38,6 +38,14 @@ export class ReportsController {
     return this.reports.summary(view, from, to);
   }
 
+  @Get('robson')
+  @Answer("The Robson Ten-Group table (WHO) of the women who gave birth in the range: each group's size and share, its caesareans and caesarean rate, its absolute and relative contribution to the caesarean rate, and the women not classifiable", 'RobsonReportAnswer')
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
+  robson(@Query('from') from: unknown, @Query('to') to: unknown) {
+    return this.reports.robson(from, to);
+  }
+
   @Post('table')
   @HttpCode(200)
   @Answer("The report table: the rows of a category, crossed with another (or none), and the total row; an unknown cross is 'No crosssegments'", 'ReportTableAnswer')
@@ -69,6 +77,17 @@ export class ReportsController {
   @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
   async exportSummary(@CurrentUser() user: AuthenticatedUser, @Param('view') view: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.summary(user, view, query);
+    await send(reply, file);
+  }
+
+  @Get('export/robson')
+  @AnswerFile('The Robson table as CSV or XLSX, with the range, the counting rule and the export time; audited', EXPORT_TYPES, EXPORT_MAX_BYTES)
+  @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
+  @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  async exportRobson(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
+    const file = await this.exports.robson(user, query);
     await send(reply, file);
   }
 }

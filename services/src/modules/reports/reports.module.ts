@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
-import { CaseFactsBackfill } from '../cases/case-facts.repository.js';
+import { CaseFactsModule } from '../case-facts/case-facts.module.js';
 import { ReportExportService } from './report-export.service.js';
 import { ReportsController } from './reports.controller.js';
 import { ReportsRepository } from './reports.repository.js';
@@ -9,9 +9,9 @@ import { ReportsService } from './reports.service.js';
 
 /** The reports (SPEC.md §2 Reports, §7, §9) over the reporting projection case_facts. */
 @Module({
-  imports: [DatabaseModule, AuditModule],
+  imports: [DatabaseModule, AuditModule, CaseFactsModule],
   controllers: [ReportsController],
-  providers: [CaseFactsBackfill, ReportsRepository, ReportsService, ReportExportService],
+  providers: [ReportsRepository, ReportsService, ReportExportService],
   exports: [ReportsService],
 })
 export class ReportsModule {}

@@ -14,6 +14,15 @@ export interface TableCountRow {
   n: number;
 }
 
+/** Infants of the counted obstetric cases by birth outcome; a stillbirth keeps its weight and gestation for the threshold. */
+export interface BirthGroupRow {
+  status: number | null;
+  weight: number | null;
+  gestationMin: number | null;
+  gestationMax: number | null;
+  n: number;
+}
+
 export interface PairCountRow {
   dimA: string;
   segA: string;
@@ -64,6 +73,22 @@ export class ReportsRepository {
       from case_facts_rollup
       where (dim_a, dim_b) in (${wanted}) and day between ${range.from} and ${range.to}
       group by dim_a, dim_b, seg_a, seg_b`);
+    return rows.map((r) => ({ ...r, n: Number(r.n) }));
+  }
+
+  /**
+   * The infants of the counted obstetric cases of the range, grouped by status; a stillbirth also by
+   * its weight and gestation, which the stillbirth threshold is applied to (libs countBirths), so a
+   * national year is a few hundred groups, not its births. `is_stillbirth` is libs' isStillbirthStatus.
+   */
+  async births(range: ReportRange): Promise<BirthGroupRow[]> {
+    const rows = await this.rows<BirthGroupRow>(sql`
+      select i.status, case when i.is_stillbirth then i.weight end as weight,
+             case when i.is_stillbirth then i.gestation_min end as "gestationMin",
+             case when i.is_stillbirth then i.gestation_max end as "gestationMax", count(*)::int as n
+      from case_facts f join case_infants i on i.case_id = f.case_id
+      where f.counted and f.is_obstetric and f.counting_date between ${range.from} and ${range.to}
+      group by 1, 2, 3, 4`);
     return rows.map((r) => ({ ...r, n: Number(r.n) }));
   }
 

@@ -10,6 +10,7 @@ import {
 import { CodeField, DateField, DerivedField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { InfantsNumberField, IndicationsField, MannerField } from './delivery-fields.js';
 import { NeonatalList } from './neonatal-list.js';
+import { RobsonFields } from '../robson/robson-fields.js';
 import { useFormPredicate } from '../state/case-form.context.js';
 import { SECTION_IDS, SectionFrame, SubSection, When, WhenForm } from './section-frame.js';
 
@@ -81,6 +82,7 @@ export const DeliverySection = memo(function DeliverySection() {
           <TextField path="deliveryIndicationOthers" wide />
         </When>
       </SubSection>
+      <RobsonFields />
       <WhenForm test={isSecondTwinShown}>
         <SubSection title="Second Twin">
           <MannerField path="deliveryManner2" />

@@ -1,8 +1,9 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import {
-  CASE_TYPE_DIMENSION, ROLLUP_NONE, type RollupKey, type RollupSource, deriveCaseFacts, rollupDelta, rollupKeyId, rollupKeys,
+  CASE_FACTS_DERIVATION, CASE_TYPE_DIMENSION, ROLLUP_NONE, type RollupKey, type RollupSource, deriveCaseFacts, rollupDelta, rollupKeyId,
+  rollupKeys,
 } from '@pnss/libs/reports';
-import { type SQL, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { type SQL, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caseFacts, caseFactsRollup, caseIndications, caseInfants } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
@@ -216,14 +217,15 @@ async function countedGroups(executor: Executor, from: string, until: string | n
     select f.counting_date::text as "countingDate", f.mother_condition_segment as "motherConditionSegment",
            f.age_segment as "ageSegment", f.aog_segment as "aogSegment", f.direct_death_segment as "directDeathSegment",
            f.death_timing_segment as "deathTimingSegment", f.pregnancy_type_segment as "pregnancyTypeSegment",
-           f.delivery_manner_segment as "deliveryMannerSegment", f.is_pregnancy as "isPregnancy", f.is_caesarean as "isCaesarean",
+           f.delivery_manner_segment as "deliveryMannerSegment", f.is_obstetric as "isObstetric", f.is_caesarean as "isCaesarean",
+           f.robson_segment as "robsonSegment", f.icd_mm_segment as "icdMmSegment",
            coalesce(i.segments, '{}') as segments, count(*)::int as n
     from case_facts f
     left join lateral (
       select array_agg(distinct segment order by segment) as segments
       from case_indications where case_id = f.case_id and is_caesarean) i on true
     where f.counted and f.counting_date >= ${from}::date ${until === null ? sql`` : sql`and f.counting_date < ${until}::date`}
-    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11`)) as { rows: CountedGroup[] };
+    group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13`)) as { rows: CountedGroup[] };
   return result.rows;
 }
 
@@ -241,7 +243,9 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const written = await this.backfill();
     if (written > 0) this.logger.log(`Reporting projection written for ${written} existing cases`);
-    if (!(await this.rollupInStep())) {
+    const derived = await this.rederive();
+    if (derived > 0) this.logger.log(`Reporting projection derived again for ${derived} cases written by an older derivation`);
+    if (derived > 0 || !(await this.rollupInStep())) {
       const cases = await this.rebuildRollup();
       this.logger.log(`Report rollup rebuilt from ${cases} counted cases`);
     }
@@ -261,6 +265,43 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
         for (const row of rows) await writeCaseFacts(tx, row);
       });
       total += rows.length;
+    }
+  }
+
+  /**
+   * Derives again the projection of every case whose facts an older derivation wrote (libs
+   * CASE_FACTS_DERIVATION), `batchSize` cases a transaction: their facts, infants and indications are
+   * replaced, not moved counter by counter, so the caller rebuilds the rollup afterwards. Each batch
+   * takes the rebuild's lock and reads the stale rows inside it, so two servers starting at once
+   * never derive the same case twice. Returns how many cases were derived.
+   */
+  async rederive(batchSize = 500): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const done = await this.database.transaction(async (tx) => {
+        await this.database.lock(tx, 'case_facts_rederive');
+        const rows = await tx
+          .select({ row: patientCases })
+          .from(patientCases)
+          .innerJoin(caseFacts, eq(caseFacts.caseId, patientCases.id))
+          .where(sql`${caseFacts.derivation} < ${CASE_FACTS_DERIVATION}`)
+          .limit(batchSize);
+        if (rows.length === 0) return 0;
+        const ids = rows.map(({ row }) => row.id);
+        const sets = rows.map(({ row }) => deriveCaseFacts(toCaseForm(row)));
+        await tx.delete(caseInfants).where(inArray(caseInfants.caseId, ids));
+        await tx.delete(caseIndications).where(inArray(caseIndications.caseId, ids));
+        await tx.delete(caseFacts).where(inArray(caseFacts.caseId, ids));
+        await tx.insert(caseFacts).values(sets.map((set) => set.facts));
+        const infants = sets.flatMap((set) => set.infants);
+        const indications = sets.flatMap((set) => set.indications);
+        // In slices, so no insert nears PostgreSQL's 65,535 parameters (twenty infants a case are allowed).
+        for (let i = 0; i < infants.length; i += 1000) await tx.insert(caseInfants).values(infants.slice(i, i + 1000));
+        for (let i = 0; i < indications.length; i += 1000) await tx.insert(caseIndications).values(indications.slice(i, i + 1000));
+        return rows.length;
+      });
+      if (done === 0) return total;
+      total += done;
     }
   }
 

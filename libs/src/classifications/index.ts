@@ -1,0 +1,4 @@
+export * from './robson.js';
+export * from './icd-mm.js';
+export * from './births.js';
+export * from './robson-table.js';

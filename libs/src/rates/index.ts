@@ -1,0 +1,3 @@
+// Only the services compute rates; the browser modules show them and never import this subpath,
+// so jstat stays out of their bundles.
+export * from './rates.js';
