@@ -84,6 +84,7 @@ async function main(): Promise<number> {
   const flows = only.length > 0
     ? only
     : readdirSync(join(here, 'flows')).filter((f) => f.endsWith('.e2e.ts')).sort().map((f) => join('flows', f));
+  console.info(`Browser flows on Node.js ${process.version}: ${flows.length} file(s)`);
   let platform = await startPlatform();
   try {
     const failed = flows.filter((file) => !runFlowFile(file));

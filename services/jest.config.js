@@ -15,8 +15,8 @@ const swc = [
 ];
 
 /**
- * @fastify/static (CommonJS) requires content-disposition, which is ESM-only: Node 20 can
- * require() it, jest's module runtime cannot, so jest compiles it to CommonJS.
+ * @fastify/static (CommonJS) requires content-disposition, which is ESM-only: Node (22.12 and
+ * newer) can require() it, jest 30's module runtime cannot, so jest compiles it to CommonJS.
  */
 const REQUIRED_ESM_PACKAGES = ['content-disposition'];
 
