@@ -37,7 +37,8 @@ export default {
     '^@pnss/libs/(.*)$': '<rootDir>/../libs/src/$1/index.ts',
   },
   testTimeout: 30000,
-  // Counts the answers validated against the OpenAPI document (test/support/contract-validator.ts).
-  globalSetup: '<rootDir>/test/support/contract-setup.mjs',
-  globalTeardown: '<rootDir>/test/support/contract-teardown.mjs',
+  // The migrated database template every API test file starts from, and the count of answers
+  // validated against the OpenAPI document (test/support/contract-validator.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
 };

@@ -122,7 +122,7 @@ export class ContractValidator {
     return validate;
   }
 
-  /** Writes this app's count for the run's total (see contract-teardown.ts). */
+  /** Writes this app's count for the run's total (see global-teardown.mjs). */
   recordTally(): void {
     mkdirSync(TALLY_DIR, { recursive: true });
     const operations = Object.entries(this.document.paths).flatMap(([path, item]) =>
