@@ -28,8 +28,11 @@ function workspacesWithTests() {
   return workspaces
     .map((folder) => ({ folder, pkg: JSON.parse(readFileSync(join(root, folder, 'package.json'), 'utf8')) }))
     .filter(({ pkg }) => pkg.scripts?.test)
-    .map(({ folder, pkg }) => ({ folder, name: pkg.name }));
+    .map(({ pkg }) => ({ name: pkg.name, command: 'npm', args: ['run', 'test', '-w', pkg.name] }));
 }
+
+/** The root's own scripts' tests (node's test runner). */
+const ROOT_SCRIPTS = { name: 'scripts', command: process.execPath, args: ['--test', 'scripts/*.spec.mjs'] };
 
 function lastTimes() {
   try {
@@ -49,12 +52,12 @@ function order(workspaces, times) {
 }
 
 /** Runs one workspace's `test` script, its output kept until it ends. */
-function run({ name }) {
+function run({ name, command, args }) {
   return new Promise((resolve) => {
     const started = Date.now();
     const output = [];
-    // By package name: `-w libs` would also select the workspaces nested under libs/.
-    const child = spawn('npm', ['run', 'test', '-w', name], {
+    // Workspaces by package name: `-w libs` would also select the workspaces nested under libs/.
+    const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,7 +76,7 @@ function run({ name }) {
 
 async function main() {
   const started = Date.now();
-  const workspaces = order(workspacesWithTests(), lastTimes());
+  const workspaces = order([...workspacesWithTests(), ROOT_SCRIPTS], lastTimes());
   console.info(`npm test on Node.js ${process.version}: ${workspaces.length} workspaces, ${concurrency} at a time (${workspaces.map((w) => w.name).join(', ')})`);
   const queue = [...workspaces];
   const results = [];
