@@ -36,7 +36,10 @@ export default {
     '^@pnss/libs$': '<rootDir>/../libs/src/index.ts',
     '^@pnss/libs/(.*)$': '<rootDir>/../libs/src/$1/index.ts',
   },
-  testTimeout: 30000,
+  // Generous for the hooks that start an app: on a loaded machine a start took more than 30 s, and a
+  // start cut off by the timeout takes the whole run down (Nest exits the process when it cannot
+  // load a package after jest tore the file's environment down). A failing test still fails at once.
+  testTimeout: 120_000,
   // The migrated database template every API test file starts from, and the count of answers
   // validated against the OpenAPI document (test/support/contract-validator.ts).
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
