@@ -4,8 +4,9 @@
 //
 // Why in parallel: the tests are CPU-bound and a jest run has stretches that use one core (start-up,
 // the services' database template, the last slow file), so one workspace after another left a
-// core idle for much of a run on a two-core machine. Two at a time keeps both busy; the front-end
-// packages' jest also runs a worker per core (libs/web/jest/jest-preset.js). The order comes from
+// core idle for much of a run on a two-core machine. Two at a time keeps both busy; the services'
+// and the front-end packages' jest also run a worker per core, so the last one running still uses
+// both. The order comes from
 // the last run's times (kept in node_modules/.cache), or the order below on a fresh clone.
 // The slow suites (the API tests again on PostgreSQL, the browser flows, the bench) are CI's
 // (.ci/run), not this.

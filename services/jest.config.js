@@ -40,6 +40,11 @@ export default {
   // start cut off by the timeout takes the whole run down (Nest exits the process when it cannot
   // load a package after jest tore the file's environment down). A failing test still fails at once.
   testTimeout: 120_000,
+  // A worker per core (jest's default leaves one core to its own process: one worker on two cores).
+  // Each API test file is CPU-bound in its worker, on its own database; inside npm test the services
+  // share the machine with the front-end packages, and once those are done they alone keep both
+  // cores busy instead of finishing on one.
+  maxWorkers: '100%',
   // The migrated database template every API test file starts from, and the count of answers
   // validated against the OpenAPI document (test/support/contract-validator.ts).
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
