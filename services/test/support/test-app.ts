@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -78,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     port: 0,
     host: '127.0.0.1',
     dataDir: scratch,
-    database: options.database ?? (postgres ? { kind: 'postgres', url: postgres.url } : inMemoryPglite()),
+    database: options.database ? fromTemplateWhenNew(options.database) : postgres ? { kind: 'postgres', url: postgres.url } : inMemoryPglite(),
     jwtSecret: randomBytes(32).toString('hex'),
     adminUsername: TEST_ADMIN_USERNAME,
     adminPassword: TEST_ADMIN_PASSWORD,
@@ -177,6 +177,17 @@ export const ADMIN_ROLE = ADMIN_ROLE_NAME;
 function inMemoryPglite(): DatabaseConfig {
   const initialData = pgliteTemplate();
   return initialData ? { kind: 'pglite', dataDir: null, initialData } : { kind: 'pglite', dataDir: null };
+}
+
+/**
+ * A PGlite folder a test starts for the first time (missing or empty) starts from the template too;
+ * one that holds a database (a restart) is opened as it is.
+ */
+function fromTemplateWhenNew(database: DatabaseConfig): DatabaseConfig {
+  if (database.kind !== 'pglite' || database.dataDir === null || database.initialData) return database;
+  if (existsSync(database.dataDir) && readdirSync(database.dataDir).length > 0) return database;
+  const initialData = pgliteTemplate();
+  return initialData ? { ...database, initialData } : database;
 }
 
 /**
