@@ -243,7 +243,7 @@ function statementsFor(figure: Figure, captured: CapturedStatement[]): CapturedS
 
 async function main(): Promise<void> {
   const postgres = databaseUrl !== '';
-  console.info(`# PNSS bench ${quick ? '(quick)' : ''} on ${postgres ? 'PostgreSQL' : 'embedded PGlite (API only: the bare baseline needs PostgreSQL)'}`);
+  console.info(`# PNSS bench ${quick ? '(quick)' : ''} on ${postgres ? 'PostgreSQL' : 'embedded PGlite (API only: the bare baseline needs PostgreSQL)'}, Node.js ${process.version}`);
   if (!flag('no-build')) {
     for (const workspace of ['@pnss/libs', '@pnss/services']) {
       const build = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });

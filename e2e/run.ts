@@ -2,7 +2,7 @@
 // waits until it answers, runs every browser flow file against it in Debian's Chromium, and stops it.
 // A file that fails gets one more run on a fresh platform; see main().
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,9 +33,16 @@ interface Platform {
   dataDir: string;
 }
 
-/** The platform as `npm start` starts it, on its own port and a fresh data folder. */
+const remotesFile = (dataDir: string) => join(dataDir, 'remotes.json');
+
+/**
+ * The platform as `npm start` starts it, on its own port and a fresh data folder, serving a copy of
+ * remotes.json from that folder: a flow may move a module by editing it (as an operator would)
+ * without touching the repository's file.
+ */
 async function startPlatform(): Promise<Platform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pnss-e2e-'));
+  copyFileSync(join(root, 'remotes.json'), remotesFile(dataDir));
   const server = spawn(process.execPath, [join(root, 'scripts', 'start.mjs')], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -46,6 +53,7 @@ async function startPlatform(): Promise<Platform> {
       ADMIN_USERNAME: 'admin',
       ADMIN_PASSWORD: adminPassword,
       DATABASE_URL: '',
+      REMOTES_FILE: remotesFile(dataDir),
       // Every flow comes from 127.0.0.1: the limiter is not what these flows test.
       RATE_LIMIT_PER_MINUTE: '1000000',
     },
@@ -68,11 +76,17 @@ async function stopPlatform({ server, dataDir }: Platform): Promise<void> {
  * makes `@pnss/libs/...` resolve to the libs' TypeScript (tsx compiles it): the flows use its test
  * fixtures (`@pnss/libs/testing`), which are never built.
  */
-function runFlowFile(file: string): boolean {
+function runFlowFile(file: string, platform: Platform): boolean {
   const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=1', file], {
     cwd: here,
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_ADMIN_USERNAME: 'admin', E2E_ADMIN_PASSWORD: adminPassword },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_ADMIN_USERNAME: 'admin',
+      E2E_ADMIN_PASSWORD: adminPassword,
+      E2E_REMOTES_FILE: remotesFile(platform.dataDir),
+    },
   });
   return result.status === 0;
 }
@@ -88,14 +102,15 @@ async function main(): Promise<number> {
   const flows = only.length > 0
     ? only
     : readdirSync(join(here, 'flows')).filter((f) => f.endsWith('.e2e.ts')).sort().map((f) => join('flows', f));
+  console.info(`Browser flows on Node.js ${process.version}: ${flows.length} file(s)`);
   let platform = await startPlatform();
   try {
-    const failed = flows.filter((file) => !runFlowFile(file));
+    const failed = flows.filter((file) => !runFlowFile(file, platform));
     if (failed.length === 0) return 0;
     console.error(`\n== ${failed.length} flow file(s) failed: ${failed.join(', ')}. Once more, on a fresh platform:`);
     await stopPlatform(platform);
     platform = await startPlatform();
-    const failedTwice = failed.filter((file) => !runFlowFile(file));
+    const failedTwice = failed.filter((file) => !runFlowFile(file, platform));
     const flaky = failed.filter((file) => !failedTwice.includes(file));
     for (const file of flaky) console.error(`FLAKY: ${file} failed once and passed on a fresh platform (its first failure is above)`);
     for (const file of failedTwice) console.error(`FAILED: ${file} failed twice`);

@@ -4,7 +4,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requireSupportedNode } from './node-runtime.mjs';
 
+requireSupportedNode('PNSS');
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'inherit' });

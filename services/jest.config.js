@@ -15,8 +15,8 @@ const swc = [
 ];
 
 /**
- * @fastify/static (CommonJS) requires content-disposition, which is ESM-only: Node 20 can
- * require() it, jest's module runtime cannot, so jest compiles it to CommonJS.
+ * @fastify/static (CommonJS) requires content-disposition, which is ESM-only: Node (22.12 and
+ * newer) can require() it, jest 30's module runtime cannot, so jest compiles it to CommonJS.
  */
 const REQUIRED_ESM_PACKAGES = ['content-disposition'];
 
@@ -36,8 +36,17 @@ export default {
     '^@pnss/libs$': '<rootDir>/../libs/src/index.ts',
     '^@pnss/libs/(.*)$': '<rootDir>/../libs/src/$1/index.ts',
   },
-  testTimeout: 30000,
-  // Counts the answers validated against the OpenAPI document (test/support/contract-validator.ts).
-  globalSetup: '<rootDir>/test/support/contract-setup.mjs',
-  globalTeardown: '<rootDir>/test/support/contract-teardown.mjs',
+  // Generous for the hooks that start an app: on a loaded machine a start took more than 30 s, and a
+  // start cut off by the timeout takes the whole run down (Nest exits the process when it cannot
+  // load a package after jest tore the file's environment down). A failing test still fails at once.
+  testTimeout: 120_000,
+  // A worker per core (jest's default leaves one core to its own process: one worker on two cores).
+  // Each API test file is CPU-bound in its worker, on its own database; inside npm test the services
+  // share the machine with the front-end packages, and once those are done they alone keep both
+  // cores busy instead of finishing on one.
+  maxWorkers: '100%',
+  // The migrated database template every API test file starts from, and the count of answers
+  // validated against the OpenAPI document (test/support/contract-validator.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
 };

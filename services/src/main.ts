@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
 
   const { port } = app.getHttpServer().address() as AddressInfo;
-  console.info(`PNSS is running at http://localhost:${port}`);
+  console.info(`PNSS is running at http://localhost:${port} (Node.js ${process.version})`);
   console.info(`Administrator user name: ${administrator.username}`);
   if (administrator.generatedPassword) {
     // Shown once, at the first start only; it is stored nowhere but as a bcrypt hash.

@@ -138,6 +138,28 @@ describe('reference lists, version check, web files and restarts', () => {
       expect(csp).toMatch(/img-src [^;]*data:/);
     });
 
+    it('follows a module moved to a new origin by an edit of remotes.json alone: the CSP and CORS allow the new origin, not the old, with no restart', async () => {
+      const file = join(webRoot, 'remotes.json');
+      const original = (await t.http.get('/remotes.json').expect(200)).text;
+      const newOrigin = 'http://127.0.0.1:8305';
+      const moved = original.replace(`${REMOTE_ORIGIN}/reports/mf-manifest.json`, `${newOrigin}/mf-manifest.json`);
+      expect(moved).not.toBe(original);
+      writeFileSync(file, moved);
+      try {
+        const csp = (await t.http.get('/').expect(200)).headers['content-security-policy'] as string;
+        expect(csp).toMatch(/script-src 'self' [^;]*http:\/\/127\.0\.0\.1:8305/);
+        expect(csp).toMatch(/connect-src 'self' [^;]*http:\/\/127\.0\.0\.1:8305/);
+        expect(csp).not.toContain(REMOTE_ORIGIN);
+        const api = await t.http.get('/api/checkupdate').set('Origin', newOrigin).expect(200);
+        expect(api.headers['access-control-allow-origin']).toBe(newOrigin);
+        const old = await t.http.get('/api/checkupdate').set('Origin', REMOTE_ORIGIN).expect(200);
+        expect(old.headers['access-control-allow-origin']).toBeUndefined();
+      } finally {
+        writeFileSync(file, original);
+      }
+      expect((await t.http.get('/').expect(200)).headers['content-security-policy']).toContain(REMOTE_ORIGIN);
+    });
+
     it('answers CORS only for origins named in remotes.json or CORS_ORIGINS', async () => {
       const allowed = await t.http
         .options('/api/checkupdate')

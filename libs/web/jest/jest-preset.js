@@ -36,7 +36,9 @@ export function createJestConfig({ dir }) {
       // @ant-design/icons' CommonJS build requires one file from the ESM build of its colours.
       '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     },
-    testTimeout: 15000,
+    // A test's own waits (findBy, waitFor) keep their second; this bounds a whole test, which on a
+    // loaded two-core machine (a load of 20) took more than 15 s for one that takes 2 s alone.
+    testTimeout: 60_000,
     // jest's default leaves a core to its own process (cores - 1): one worker on CI's two cores. The
     // runner is idle while the files run, and each jsdom file is CPU-bound in its worker, so every
     // core works: mfe-cases' component tests took 736 s with one worker and 317 s with two.

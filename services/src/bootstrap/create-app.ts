@@ -25,7 +25,8 @@ import { SignInService } from '../modules/accounts/sign-in.service.js';
 import { SeedService } from '../modules/seed/seed.service.js';
 import { RemotesFile } from '../web/remotes-file.js';
 import { registerWebFiles } from '../web/web-files.js';
-import { registerSecurityHeaders } from './security-headers.js';
+import { RemoteOrigins } from './remote-origins.js';
+import { headerSetsOf, registerSecurityHeaders } from './security-headers.js';
 
 export const API_PREFIX = 'api';
 export const DOCS_PATH = 'api/docs';
@@ -52,6 +53,38 @@ export interface CreatedApp {
 }
 
 /**
+ * The security headers of pages and files for the module origins in force (remotes.json's and
+ * CORS_ORIGINS): helmet's, with static directives only, so they are worked out once per set of
+ * origins (security-headers.ts).
+ */
+function documentPolicy(moduleOrigins: readonly string[]): Parameters<typeof headerSetsOf>[0] {
+  const sources = (...own: string[]) => [...own, ...moduleOrigins];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        'frame-ancestors': ["'self'"],
+        'form-action': ["'self'"],
+        // The shell loads each module's manifest, remoteEntry.js and chunks from its origin.
+        'script-src': sources("'self'"),
+        'script-src-attr': ["'none'"],
+        'connect-src': sources("'self'"),
+        // antd writes its styles inline.
+        'style-src': [...sources("'self'"), "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+    // A module served from another origin must still be loadable by the shell.
+    crossOriginResourcePolicy: { policy: moduleOrigins.length > 0 ? 'cross-origin' : 'same-origin' },
+  };
+}
+
+/**
  * Builds the whole application as `main.ts` and the API tests use it: migrates (while the
  * DatabaseModule starts), registers security headers, CORS, the API docs and the web files,
  * initialises, then seeds. The caller listens.
@@ -69,11 +102,11 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     // Our own JSON parser (registerJsonBodyParser) replaces Nest's: bounded depth, 413 after draining.
     bodyParser: false,
   });
+  const remotes = new RemotesFile(config.remotesFile);
   try {
     app.setGlobalPrefix(API_PREFIX);
     // The sanitising step first (NUL, broken characters, control characters, NFC), then the DTOs.
     app.useGlobalPipes(new SanitizeInputPipe(), createValidationPipe());
-    const remotes = new RemotesFile(config.remotesFile);
     const fastify = app.getHttpAdapter().getInstance();
     // What an answer passes on its way out, as Fastify hooks given to the routes that need them as
     // they are declared (a Nest interceptor costs each request an rxjs pipeline; a global hook costs
@@ -92,42 +125,18 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     registerJsonBodyParser(fastify, DEFAULT_JSON_LIMITS);
     fastify.removeContentTypeParser(['text/plain']);
 
-    // Read once at start-up: nothing in the request path reads remotes.json (a changed remotes.json
-    // takes effect for CORS and the CSP at the next start; the file itself is still served fresh).
-    const allowedOrigins: readonly string[] = [...new Set([...remotes.origins(), ...config.corsOrigins])];
-    const remoteOrigins = (): readonly string[] => allowedOrigins;
-    // Static directives: helmet's headers are worked out once at start-up and set by one hook, with
-    // the API's own set on /api (whose answers carry patient and account data: Cache-Control no-store).
-    const sources = (...own: string[]) => [...own, ...allowedOrigins];
-    registerSecurityHeaders(fastify, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'base-uri': ["'self'"],
-          'object-src': ["'none'"],
-          'frame-ancestors': ["'self'"],
-          'form-action': ["'self'"],
-          // The shell loads each module's remoteEntry.js and chunks from the origins in remotes.json.
-          'script-src': sources("'self'"),
-          'script-src-attr': ["'none'"],
-          'connect-src': sources("'self'"),
-          // antd writes its styles inline.
-          'style-src': [...sources("'self'"), "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'", 'data:'],
-          'worker-src': ["'self'", 'blob:'],
-        },
-      },
-      // A module served from another origin must still be loadable by the shell.
-      crossOriginResourcePolicy: { policy: remoteOrigins().length > 0 ? 'cross-origin' : 'same-origin' },
-    }, { api: `/${API_PREFIX}`, docs: `/${DOCS_PATH}` });
+    // The module origins follow the remotes.json served at that moment (a module is redeployed by
+    // editing its entry alone): CORS and the security headers are derived again when it changes,
+    // and otherwise read precomputed (remote-origins.ts).
+    remotes.watch();
+    const origins = new RemoteOrigins(remotes, config.corsOrigins, documentPolicy);
+    registerSecurityHeaders(fastify, origins, { api: `/${API_PREFIX}`, docs: `/${DOCS_PATH}` });
 
     await app.register(fastifyCors, {
       origin: (origin, callback) => {
         // Same-origin and non-browser requests carry no Origin header.
         if (!origin) return callback(null, true);
-        callback(null, remoteOrigins().includes(origin));
+        callback(null, origins.allows(origin));
       },
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
       allowedHeaders: ['Authorization', 'Content-Type'],
@@ -142,11 +151,13 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     const missingWebFolders = await registerWebFiles(fastify, config.webRoot, remotes);
     options.instrument?.(fastify, document);
 
+    fastify.addHook('onClose', async () => remotes.close());
     await app.init();
     await fastify.ready();
     const administrator = await app.get(SeedService).run();
     return { app, administrator, missingWebFolders, document };
   } catch (error) {
+    remotes.close();
     await app.close().catch((closeError: unknown) => {
       new Logger('Bootstrap').error(`Closing after a failed start: ${String(closeError)}`);
     });

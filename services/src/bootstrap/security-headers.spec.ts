@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
-import { registerSecurityHeaders } from './security-headers.js';
+import { fixedHeaders, registerSecurityHeaders } from './security-headers.js';
 
 const API_HEADERS = {
   'cache-control': 'no-store',
@@ -16,7 +16,7 @@ describe('the security headers', () => {
 
   beforeEach(async () => {
     fastify = Fastify();
-    registerSecurityHeaders(fastify, { contentSecurityPolicy: { useDefaults: true } }, { api: '/api', docs: '/api/docs' });
+    registerSecurityHeaders(fastify, fixedHeaders({ contentSecurityPolicy: { useDefaults: true } }), { api: '/api', docs: '/api/docs' });
     // A later onRequest hook that refuses (as the rate limit does with a 429).
     fastify.addHook('onRequest', async (req, reply) => {
       if (req.url === '/api/refused') await reply.code(429).send({ statusCode: 429, message: 'Too many requests' });

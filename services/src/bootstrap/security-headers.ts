@@ -5,6 +5,7 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 
 type HelmetOptions = Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>;
 type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+type ReplyHeaders = ReadonlyArray<readonly [string, string]>;
 
 /**
  * The security headers helmet sets for these options, worked out once. Our options are static (no
@@ -69,8 +70,43 @@ function isUnder(url: string, base: string): boolean {
 }
 
 /** Header names as Fastify keeps them (lower case), worked out once. */
-function forReply(headers: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string, string]> {
+function forReply(headers: ReplyHeaders): ReplyHeaders {
   return headers.map(([name, value]) => [name.toLowerCase(), value] as const);
+}
+
+/** The three sets of headers an answer can get, worked out once for one set of options. */
+export interface HeaderSets {
+  /** Pages and files. */
+  readonly documents: ReplyHeaders;
+  /** API answers (apiHeadersOf). */
+  readonly api: ReplyHeaders;
+  /** The API documentation pages: the document headers, never cached. */
+  readonly docs: ReplyHeaders;
+}
+
+export function headerSetsOf(options: HelmetOptions): HeaderSets {
+  const documentHeaders = securityHeadersOf(options);
+  return {
+    documents: forReply(documentHeaders),
+    api: forReply(apiHeadersOf(documentHeaders)),
+    docs: forReply([...documentHeaders, ['Cache-Control', 'no-store']]),
+  };
+}
+
+/**
+ * Where the hook takes the headers of each answer. Both answer sets worked out in advance (no
+ * header is built per request); pages may pay a little to be exact (remote-origins.ts stats
+ * remotes.json for them), API answers must not.
+ */
+export interface HeaderSource {
+  forPages(): HeaderSets;
+  forApi(): HeaderSets;
+}
+
+/** The same headers for every answer. */
+export function fixedHeaders(options: HelmetOptions): HeaderSource {
+  const sets = headerSetsOf(options);
+  return { forPages: () => sets, forApi: () => sets };
 }
 
 /**
@@ -82,14 +118,10 @@ function forReply(headers: ReadonlyArray<readonly [string, string]>): ReadonlyAr
  * already on the raw response made it set each of Fastify's again one by one, a larger cost than
  * the hook itself. A route's own value of one of them (a static file's Cache-Control) still wins.
  */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions, paths: ApiPaths): void {
-  const documentHeaders = securityHeadersOf(options);
-  const documents = forReply(documentHeaders);
-  const api = forReply(apiHeadersOf(documentHeaders));
-  const docs = forReply([...documentHeaders, ['Cache-Control', 'no-store']]);
+export function registerSecurityHeaders(fastify: FastifyInstance, source: HeaderSource, paths: ApiPaths): void {
   fastify.addHook('onRequest', (request, reply, done) => {
     const url = request.url;
-    const headers = !isUnder(url, paths.api) ? documents : isUnder(url, paths.docs) ? docs : api;
+    const headers = !isUnder(url, paths.api) ? source.forPages().documents : isUnder(url, paths.docs) ? source.forApi().docs : source.forApi().api;
     for (const [name, value] of headers) reply.header(name, value);
     done();
   });

@@ -13,8 +13,12 @@ import { DEPARTMENT_ID_PATTERN } from '@pnss/libs/submissions';
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export type DatabaseConfig =
-  /** `dataDir: null` keeps the database in memory (tests only). */
-  | { kind: 'pglite'; dataDir: string | null }
+  /**
+   * `dataDir: null` keeps the database in memory (tests only); `initialData` starts it from a dump
+   * of a data folder (PGlite's dumpDataDir) instead of an empty cluster: the API tests' migrated
+   * template, which spares each test file PGlite's initdb and the migrations.
+   */
+  | { kind: 'pglite'; dataDir: string | null; initialData?: Blob }
   /**
    * `url` is what the running server connects with; `migrationUrl` (DATABASE_MIGRATION_URL), when
    * set, is the tables' owner that migrates at start-up and then grants the server's role only what

@@ -55,7 +55,8 @@ export class DatabaseService implements OnApplicationShutdown {
         (work) => pooledTransaction(pool, work),
       );
     }
-    const client = config.dataDir ? await PGlite.create(config.dataDir, { extensions }) : await PGlite.create({ extensions });
+    const options = { extensions, ...(config.initialData ? { loadDataDir: config.initialData } : {}) };
+    const client = config.dataDir ? await PGlite.create(config.dataDir, options) : await PGlite.create(options);
     const db = drizzlePglite({ client, schema });
     return new DatabaseService(
       db as unknown as Database,

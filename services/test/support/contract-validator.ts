@@ -97,7 +97,7 @@ export class ContractValidator {
         this.failures.push(`${where}: a JSON answer that is not text`);
         return;
       }
-      const validate = this.validator(`${where}`, described.schema ?? {});
+      const validate = this.validator(described.schema ?? {});
       if (!validate(JSON.parse(text))) {
         const errors = (validate.errors ?? []).slice(0, 6).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
         this.failures.push(`${where}: the answer does not match its schema: ${errors}`);
@@ -113,16 +113,21 @@ export class ContractValidator {
     this.byOperation.set(key, (this.byOperation.get(key) ?? 0) + 1);
   }
 
-  private validator(key: string, schema: Json): ValidateFunction {
+  /**
+   * One compiled validator per schema, by its text: most operations share a few (the error
+   * envelope of every refusal, the lists), and ajv's compile is the costly step.
+   */
+  private validator(schema: Json): ValidateFunction {
+    const key = JSON.stringify(schema);
     let validate = this.compiled.get(key);
     if (!validate) {
-      validate = this.ajv.compile(asJsonSchema(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"contract#/components/'))) as Json);
+      validate = this.ajv.compile(asJsonSchema(JSON.parse(key.replaceAll('"#/components/', '"contract#/components/'))) as Json);
       this.compiled.set(key, validate);
     }
     return validate;
   }
 
-  /** Writes this app's count for the run's total (see contract-teardown.ts). */
+  /** Writes this app's count for the run's total (see global-teardown.mjs). */
   recordTally(): void {
     mkdirSync(TALLY_DIR, { recursive: true });
     const operations = Object.entries(this.document.paths).flatMap(([path, item]) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -9,6 +9,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { createApp } from '../../src/bootstrap/create-app.js';
 import { ContractValidator } from './contract-validator.js';
+import { POSTGRES_TEMPLATE_ENV, pgliteTemplate } from './database-template.mjs';
 import { type AppConfig, type DatabaseConfig, REPO_ROOT } from '../../src/config/app-config.js';
 import { DatabaseService } from '../../src/database/database.service.js';
 import { roles } from '../../src/database/schema.js';
@@ -77,7 +78,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     port: 0,
     host: '127.0.0.1',
     dataDir: scratch,
-    database: options.database ?? (postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: null }),
+    database: options.database ? fromTemplateWhenNew(options.database) : postgres ? { kind: 'postgres', url: postgres.url } : inMemoryPglite(),
     jwtSecret: randomBytes(32).toString('hex'),
     adminUsername: TEST_ADMIN_USERNAME,
     adminPassword: TEST_ADMIN_PASSWORD,
@@ -172,16 +173,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 
 export const ADMIN_ROLE = ADMIN_ROLE_NAME;
 
-/** A new database next to TEST_DATABASE_URL's, so test files running at once never collide. */
+/** An in-memory PGlite, started from the run's migrated template when globalSetup made one. */
+function inMemoryPglite(): DatabaseConfig {
+  const initialData = pgliteTemplate();
+  return initialData ? { kind: 'pglite', dataDir: null, initialData } : { kind: 'pglite', dataDir: null };
+}
+
+/**
+ * A PGlite folder a test starts for the first time (missing or empty) starts from the template too;
+ * one that holds a database (a restart) is opened as it is.
+ */
+function fromTemplateWhenNew(database: DatabaseConfig): DatabaseConfig {
+  if (database.kind !== 'pglite' || database.dataDir === null || database.initialData) return database;
+  if (existsSync(database.dataDir) && readdirSync(database.dataDir).length > 0) return database;
+  const initialData = pgliteTemplate();
+  return initialData ? { ...database, initialData } : database;
+}
+
+/**
+ * A new database next to TEST_DATABASE_URL's, so test files running at once never collide: a copy
+ * of the run's migrated template when globalSetup made one (CREATE DATABASE ... TEMPLATE).
+ */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   // Test tooling, not the application: the app itself reads the environment only in its config module.
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return null;
   const name = `pnss_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   } finally {
     await admin.end();
   }

@@ -1,3 +1,0 @@
-import { clearTally } from './contract-tally.mjs';
-
-export default clearTally;

@@ -1,3 +1,0 @@
-import { printTally } from './contract-tally.mjs';
-
-export default printTally;
