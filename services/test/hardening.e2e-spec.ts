@@ -110,13 +110,13 @@ describe('hardening: bad input is a 400 in words, oversized a 413, and no one gr
       await t.http.post('/api/accounts/register').set('Authorization', registrar.authorization).send(body('reporting')).expect(201);
     });
 
-    it('a role editor cannot give a role permissions it does not hold, but can take them away', async () => {
-      const roleEditor = await t.createUserWithRole([P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES, P.VIEW_REPORTS]);
+    it('a role editor holding the whole role cannot give it permissions it does not hold, but can take them away', async () => {
+      const roleEditor = await t.createUserWithRole([P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES, P.VIEW_REPORTS, P.EXPORT_REPORTS, P.GET_CATEGORIES]);
       const roles = (await t.http.get('/api/roles').set('Authorization', admin.authorization)).body as Role[];
       const reporting = roles.find((r) => r.roleName === 'reporting') as Role;
       const grant = await t.http.put('/api/roles').set('Authorization', roleEditor.authorization)
         .send([{ _id: reporting._id, rolePermissions: [...reporting.rolePermissions, P.UPDATE_USER] }]).expect(403);
-      expect((grant.body as ErrorEnvelope).message).toBe(`You cannot give a role permissions you do not hold yourself: ${P.UPDATE_USER}`);
+      expect((grant.body as ErrorEnvelope).message).toBe(`You cannot give the role Reporting (read-only) permissions you do not hold yourself: ${P.UPDATE_USER}`);
       await t.http.put('/api/roles').set('Authorization', roleEditor.authorization)
         .send([{ _id: reporting._id, rolePermissions: reporting.rolePermissions.filter((p) => p !== P.EXPORT_REPORTS) }]).expect(200);
     });

@@ -1,3 +1,4 @@
+import { USER_CHANGE_MESSAGES } from '@pnss/libs/rules';
 import { ACCOUNT_MESSAGES } from '@pnss/libs/validation';
 import { AppError } from '../../common/errors/app-error.js';
 import { errorFactory } from '../../common/errors/error-table.js';
@@ -36,14 +37,8 @@ export const accountsError = errorFactory<AccountsErrorCode, AccountsErrorParams
     [AccountsErrorCode.UsernameTaken]: { status: 409, message: ACCOUNT_MESSAGES.usernameTaken, field: 'username' },
     [AccountsErrorCode.UserNotFound]: { status: 404, message: 'User not found' },
     [AccountsErrorCode.OwnRole]: { status: 403, message: 'You cannot change your own role' },
-    [AccountsErrorCode.RoleBeyondOwn]: {
-      status: 403,
-      message: 'You cannot give a user a role that holds permissions you do not hold yourself',
-    },
-    [AccountsErrorCode.UserBeyondOwn]: {
-      status: 403,
-      message: 'You cannot change a user whose role holds permissions you do not hold yourself',
-    },
+    [AccountsErrorCode.RoleBeyondOwn]: { status: 403, message: USER_CHANGE_MESSAGES.role_beyond_own },
+    [AccountsErrorCode.UserBeyondOwn]: { status: 403, message: USER_CHANGE_MESSAGES.user_beyond_own },
   },
   {},
 );
