@@ -16,7 +16,7 @@ const seeded = (name: string) => {
   if (!role) throw new Error(name);
   return { label: role.label, rolePermissions: role.rolePermissions };
 };
-const ROLE_EDITOR = [P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES];
+const ROLE_EDITOR: readonly string[] = [P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES];
 
 describe('a role may be changed only by someone who holds every permission of that role as it is and as it will be', () => {
   it("refuses the issue's role editor (access_admin, get_roles, update_roles) reducing the Administrator role to three permissions", () => {
