@@ -7,6 +7,7 @@ export enum AccountsErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
   AccountDeactivated = 'ACCOUNT_DEACTIVATED',
   TooManySignInAttempts = 'TOO_MANY_SIGN_IN_ATTEMPTS',
+  PasswordChecksBusy = 'PASSWORD_CHECKS_BUSY',
   UsernameTaken = 'USERNAME_TAKEN',
   UserNotFound = 'USER_NOT_FOUND',
   OwnRole = 'OWN_ROLE',
@@ -34,6 +35,9 @@ export const accountsError = errorFactory<AccountsErrorCode, AccountsErrorParams
         'Retry-After': String(seconds < 60 ? seconds : minutes * 60),
       });
     },
+    // The password threads and their queue are full (a flood of sign-ins): refused at once, not queued.
+    [AccountsErrorCode.PasswordChecksBusy]: () =>
+      new AppError(503, 'Sign-in is busy just now. Please try again in a few seconds.', undefined, { 'Retry-After': '2' }),
     [AccountsErrorCode.UsernameTaken]: { status: 409, message: ACCOUNT_MESSAGES.usernameTaken, field: 'username' },
     [AccountsErrorCode.UserNotFound]: { status: 404, message: 'User not found' },
     [AccountsErrorCode.OwnRole]: { status: 403, message: 'You cannot change your own role' },
