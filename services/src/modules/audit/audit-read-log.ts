@@ -3,6 +3,15 @@ import type { AccessRefusal } from '../auth/access.guard.js';
 import { AccessRefusalListener } from '../auth/access.guard.js';
 import { AuditRepository, type NewAuditRow } from './audit.repository.js';
 
+/** A row of this log as the server gives it: the database sets its id, time and hash. */
+export type AuditReadRow = Omit<NewAuditRow, 'id' | 'at' | 'hash'>;
+
+interface Waiting {
+  row: AuditReadRow;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
 /** Flush when this many rows wait, or FLUSH_INTERVAL_MS after the first one arrived. */
 export const FLUSH_ROWS = 500;
 export const FLUSH_INTERVAL_MS = 1000;
@@ -19,34 +28,62 @@ export const READ_ACTIONS = {
 
 /**
  * The audit rows of READS and of REFUSED accesses (issue 13 item 10: who read which patient's data,
- * which route; never the data itself), written OFF the request path: a row is put in memory and the
- * request goes on; the rows are written in batches (one multi-row INSERT) every second or every 500
- * rows, and at shutdown (onModuleDestroy, before the database closes).
+ * which route; never the data itself).
  *
- * What a crash can lose: a `kill -9`, a power cut or an out-of-memory kill loses the reads and
- * refusals of at most the last second (or the last 500 rows), and, while the database is away, the
- * rows waiting for it. Writes are never in this buffer: every change is audited in its own
- * transaction by AuditService.record.
+ * Reads are written before their answer is sent (`write`, issue 27 item 5: twenty reads and a
+ * `kill -9` within a second had lost every row of the one-second batch). A read waits for one INSERT
+ * only: the reads of concurrent requests that arrive while an INSERT is under way go together into
+ * the next one (a group commit), so under load a row costs a share of one statement, not one each.
+ *
+ * Refusals (401, 403) are told synchronously by the guard and are queued (`push`), written in
+ * batches every second or every 500 rows, and at shutdown: a crash can lose the refusals of at most
+ * the last second. Writes are never in this log: every change is audited in its own transaction by
+ * AuditService.record.
  */
 @Injectable()
 export class AuditReadLog extends AccessRefusalListener implements OnModuleDestroy {
   private readonly logger = new Logger('AuditReadLog');
-  private buffer: NewAuditRow[] = [];
+  private buffer: AuditReadRow[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private dropped = 0;
+  private waiting: Waiting[] = [];
+  private writing: Promise<void> | null = null;
 
   constructor(private readonly repository: AuditRepository) {
     super();
   }
 
+  /** Stores one row, with the rows of the reads waiting meanwhile; resolves once it is in the database. */
+  write(row: AuditReadRow): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ row, resolve, reject });
+      this.writing ??= this.writeWaiting();
+    });
+  }
+
+  private async writeWaiting(): Promise<void> {
+    // The reads answered in this turn of the event loop join the first INSERT.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, FLUSH_ROWS);
+      try {
+        await this.repository.insertMany(batch.map((w) => w.row));
+        for (const w of batch) w.resolve();
+      } catch (error) {
+        for (const w of batch) w.reject(error);
+      }
+    }
+    this.writing = null;
+  }
+
   /** Queues one row; never waits for the database. */
-  push(row: Omit<NewAuditRow, 'at'>): void {
+  push(row: AuditReadRow): void {
     if (this.buffer.length >= MAX_BUFFERED_ROWS) {
       this.buffer.shift();
       this.dropped += 1;
     }
-    this.buffer.push({ ...row, at: new Date() });
+    this.buffer.push(row);
     if (this.buffer.length >= FLUSH_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => void this.flush(), FLUSH_INTERVAL_MS);
@@ -104,6 +141,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
+    await this.writing;
     await this.flush();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import type { ChainHead } from './audit.repository.js';
+
+/**
+ * The audit log's hash chain (migration 0013): each row's hash is the SHA-256 of the previous row's
+ * hash followed by the row's text (pnss_audit_row_text: every column as one JSON array). The chain
+ * starts from a hash of where it began, so rows written before it carry none.
+ */
+
+export function genesisHash(chainFrom: number): string {
+  return sha256Hex(`pnss audit chain from ${chainFrom}`);
+}
+
+export function nextHash(previous: string, rowText: string): string {
+  return sha256Hex(previous + rowText);
+}
+
+export interface ChainRow {
+  id: number;
+  hash: string | null;
+  text: string;
+}
+
+export type ChainVerdict =
+  | { intact: true; rows: number; lastId: number }
+  | { intact: false; rows: number; brokenAt: number | null; reason: string };
+
+/**
+ * Walks the chained rows in id order, a page at a time (`page(afterId)` answers the next rows, an
+ * empty page at the end), and names the first row whose hash is not what the rows before it make:
+ * a row changed, a row removed before it, or a row put in out of place. The head must end where the
+ * rows end, or rows were removed from the end.
+ */
+export async function verifyChain(head: ChainHead, page: (afterId: number) => Promise<ChainRow[]>): Promise<ChainVerdict> {
+  let previous = genesisHash(head.chainFrom);
+  let afterId = head.chainFrom;
+  let rows = 0;
+  for (;;) {
+    const batch = await page(afterId);
+    if (batch.length === 0) break;
+    for (const row of batch) {
+      rows += 1;
+      const expected = nextHash(previous, row.text);
+      if (row.hash !== expected) {
+        return {
+          intact: false,
+          rows,
+          brokenAt: row.id,
+          reason: row.hash === null
+            ? `row ${row.id} has no hash: it was written around the chain's trigger, or its hash was removed`
+            : `row ${row.id} does not follow the row before it: it was changed, or a row before it was removed or put in out of place`,
+        };
+      }
+      previous = expected;
+      afterId = row.id;
+    }
+  }
+  if (afterId !== head.lastId || previous !== head.lastHash) {
+    return {
+      intact: false,
+      rows,
+      brokenAt: afterId === head.chainFrom ? null : afterId,
+      reason: `the chain's head names row ${head.lastId} as the last, but the rows end at ${afterId}: rows were removed from the end`,
+    };
+  }
+  return { intact: true, rows, lastId: afterId };
+}
+
+function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
