@@ -157,4 +157,34 @@ describe('hardening: bad input is a 400 in words, oversized a 413, and no one gr
       expect(Object.keys(res.body).sort()).toEqual(['_id', 'caseid', 'patientid', 'version']);
     });
   });
+
+  describe('issue 27 item 6: smaller findings', () => {
+    it('refuses a name with a direction override, a zero-width character or a leading BOM, naming the field, and in free text too', async () => {
+      for (const [firstName, code] of [['Anna \u202Ezurc', 'U+202E'], ['An\u200Bna', 'U+200B'], ['\uFEFFAnna', 'U+FEFF'], ['Ann\u2066a', 'U+2066']]) {
+        const res = await t.http.post('/api/patients').set('Authorization', admin.authorization)
+          .send({ firstName, lastName: 'Cruz', birthDate: yearsAgo(30) }).expect(400);
+        expect((res.body as ErrorEnvelope).errors).toEqual([
+          { field: 'firstName', message: expect.stringContaining(`firstName must not contain invisible direction or zero-width characters (${code} at position `) },
+        ]);
+      }
+      const patient = await createPatient(t, admin);
+      const c = await createCase(t, admin, patient._id, closableObBody(nextCaseNum()));
+      const res = await t.http.put(`/api/patients/${patient._id}/cases/${c._id}`).set('Authorization', admin.authorization)
+        .send({ version: c.version, room: 'Ward \u202E3' }).expect(400);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('room');
+      await t.http.post('/api/patients').set('Authorization', admin.authorization).send({ firstName: 'María José', lastName: 'Nguyễn', birthDate: yearsAgo(30) }).expect(201);
+    });
+
+    it('one password length limit, from libs: 72 bytes, in the API document and at sign-in, registration and reset', async () => {
+      const document = (await t.http.get('/api/docs/openapi.json').expect(200)).body as { components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } };
+      for (const schema of ['LoginDto', 'RegisterUserDto', 'UpdateUserDto']) expect(document.components.schemas[schema].properties.password.maxLength).toBe(72);
+      const tooLong = 'é'.repeat(37);
+      const login = await t.http.post('/api/accounts/login').send({ username: 'admin', password: tooLong }).expect(400);
+      expect((login.body as ErrorEnvelope).errors).toEqual([{ field: 'password', message: 'Password must be at most 72 bytes long' }]);
+      await t.http.post('/api/accounts/login').send({ username: 'admin', password: `Test chief of staff password 1${'x'.repeat(60)}` }).expect(400);
+      const register = await t.http.post('/api/accounts/register').set('Authorization', admin.authorization)
+        .send({ firstname: 'Long', lastname: 'Password', username: 'longpass', role: 'reporting', password: tooLong }).expect(400);
+      expect((register.body as ErrorEnvelope).errors).toEqual([{ field: 'password', message: 'Password must be at most 72 bytes long' }]);
+    });
+  });
 });

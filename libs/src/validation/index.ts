@@ -6,3 +6,4 @@ export * from './close-case.validation.js';
 export * from './account.validation.js';
 export * from './plausibility.js';
 export * from './case-save.validation.js';
+export * from './text-safety.js';
