@@ -146,6 +146,38 @@ onPostgres("the server's own role cannot choose an audit row's id or time, nor b
     });
   });
 
+  it('warns at start-up, in words, when the server runs as a superuser or as its tables\' owner, and not as the two-role app (issue 27 item 6)', async () => {
+    expect(await t.database.privilegeWarnings()).toEqual([]);
+    const owner = await DatabaseService.connect({ kind: 'postgres', url: ownerUrl });
+    try {
+      expect(await owner.privilegeWarnings()).toEqual([expect.stringMatching(/^The server connects to PostgreSQL as postgres, a superuser: it could switch the audit log's protection off/)]);
+    } finally {
+      await owner.close();
+    }
+    const tableOwner = `pnss_owner_${suffix}`;
+    await asSuperuser(async (c) => {
+      await c.query(`create role ${tableOwner} login password '${password}'`);
+    });
+    const ownerAdmin = new pg.Client({ connectionString: ownerUrl });
+    await ownerAdmin.connect();
+    try {
+      await ownerAdmin.query(`alter table patients owner to ${tableOwner}`);
+      const url = new URL(ownerUrl);
+      url.username = tableOwner;
+      url.password = password;
+      const asOwner = await DatabaseService.connect({ kind: 'postgres', url: url.toString() });
+      try {
+        expect(await asOwner.privilegeWarnings()).toEqual([expect.stringMatching(new RegExp(`^The server connects to PostgreSQL as ${tableOwner}, the owner of 1 of its tables: it could disable the audit log's triggers`))]);
+      } finally {
+        await asOwner.close();
+      }
+    } finally {
+      await ownerAdmin.query('alter table patients owner to postgres');
+      await ownerAdmin.end();
+      await asSuperuser(async (c) => c.query(`drop role if exists ${tableOwner}`));
+    }
+  });
+
   it('the verifier names the row an owner changed behind the trigger', async () => {
     const owner = await DatabaseService.connect({ kind: 'postgres', url: ownerUrl });
     try {

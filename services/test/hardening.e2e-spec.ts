@@ -2,6 +2,10 @@ import type { ErrorEnvelope, Role } from '@pnss/libs/api';
 import { PERMISSIONS as P } from '@pnss/libs/permissions';
 import { closableObBody, createCase, createPatient, nextCaseNum, yearsAgo } from './support/patient-cases.js';
 import { useTestApp } from './support/use-test-app.js';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SubmissionsService } from '../src/modules/submissions/submissions.service.js';
+import { closedCase, packageOf } from './support/census.js';
 
 /** Issue 13: no input gets a 500, and nobody grants more than they hold. */
 describe('hardening: bad input is a 400 in words, oversized a 413, and no one grants beyond their own permissions', () => {
@@ -174,6 +178,37 @@ describe('hardening: bad input is a 400 in words, oversized a 413, and no one gr
       expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('room');
       await t.http.post('/api/patients').set('Authorization', admin.authorization).send({ firstName: 'María José', lastName: 'Nguyễn', birthDate: yearsAgo(30) }).expect(201);
     });
+
+    it("newborn gestational ages are whole weeks within the mother's AOG limits; one far from the delivery AOG, or a 3,200 g baby at 1 week, asks for confirmation", async () => {
+      const patient = await createPatient(t, admin);
+      const path = `/api/patients/${patient._id}/cases`;
+      const body = closableObBody(nextCaseNum());
+      const withAge = (pediatricAge: number) => ({ ...body, caseNum: nextCaseNum(), deliveryWeeks: 39, neonatal: [{ ...body.neonatal?.[0], pediatricAge, pediatricWeight: 3200 }] });
+      for (const age of [0.3, 1.5]) {
+        const res = await t.http.post(path).set('Authorization', admin.authorization).send(withAge(age)).expect(400);
+        expect((res.body as ErrorEnvelope).errors).toEqual([expect.objectContaining({ field: 'neonatal[0].pediatricAge', message: 'Pediatric AOG (weeks) must be a whole number' })]);
+      }
+      const asked = await t.http.post(path).set('Authorization', admin.authorization).send(withAge(1)).expect(400);
+      expect((asked.body as ErrorEnvelope).errors?.map((e) => e.field)).toEqual(['neonatal[0].pediatricAge', 'neonatal[0].pediatricWeight']);
+      await t.http.post(path).set('Authorization', admin.authorization)
+        .send({ ...withAge(1), confirmedWarnings: ['neonatal[0].pediatricAge', 'neonatal[0].pediatricWeight'] }).expect(201);
+      await t.http.post(path).set('Authorization', admin.authorization).send(withAge(39)).expect(201);
+    });
+
+    it('a start-up removes the package ZIPs no package row owns (a build killed at 85%), and keeps the owned ones and any being written', async () => {
+      const { form } = await closedCase(t, admin);
+      const pkg = await packageOf(t, admin, [form._id as string]);
+      const folder = join(t.config.dataDir, 'packages');
+      mkdirSync(folder, { recursive: true });
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      const orphan = join(folder, 'PNSS-DEPT-ORPHAN-v1.zip');
+      const part = join(folder, '.PNSS-DEPT-ORPHAN-v2.zip.abcdef.part');
+      const fresh = join(folder, 'PNSS-DEPT-BUILDING-v1.zip');
+      for (const file of [orphan, part, fresh]) writeFileSync(file, 'PK');
+      for (const file of [orphan, part, join(folder, pkg.fileName as string)]) utimesSync(file, hourAgo, hourAgo);
+      await t.app.get(SubmissionsService).onApplicationBootstrap();
+      expect([existsSync(orphan), existsSync(part), existsSync(fresh), existsSync(join(folder, pkg.fileName as string))]).toEqual([false, false, true, true]);
+    }, 60_000);
 
     it('one password length limit, from libs: 72 bytes, in the API document and at sign-in, registration and reset', async () => {
       const document = (await t.http.get('/api/docs/openapi.json').expect(200)).body as { components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type {
@@ -60,6 +60,30 @@ export class SubmissionsService implements OnApplicationBootstrap, OnApplication
   /** A build or a send this process was doing when it stopped cannot finish: say so instead of leaving it stuck. */
   async onApplicationBootstrap(): Promise<void> {
     await this.recoverStale(true);
+    await this.removeOrphanFiles();
+  }
+
+  /**
+   * Package files no package row owns (issue 27 item 6: a build killed after writing its ZIP, a
+   * rebuild's earlier version, a half-written .part) are removed at start-up. Only files older than a
+   * build takes, so another server's build under way keeps its file.
+   */
+  private async removeOrphanFiles(olderThanMs = 10 * 60_000): Promise<void> {
+    const folder = join(this.config.dataDir, PACKAGES_FOLDER);
+    const names = await readdir(folder).catch(() => [] as string[]);
+    if (names.length === 0) return;
+    const owned = await this.repository.ownedFileNames();
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      if (owned.has(name)) continue;
+      const path = join(folder, name);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile() || info.mtimeMs > before) continue;
+      await rm(path, { force: true });
+      removed += 1;
+    }
+    if (removed > 0) this.logger.warn(`Removed ${removed} package file(s) that no package owns (left by a stopped build)`);
   }
 
   async onApplicationShutdown(): Promise<void> {
