@@ -22,34 +22,34 @@ CREATE SEQUENCE "audit_log_id_seq" OWNED BY "audit_log"."id";
 --> statement-breakpoint
 SELECT setval('audit_log_id_seq', coalesce((SELECT max(id) FROM audit_log), 0) + 1, false);
 --> statement-breakpoint
--- The chain's head: the last row's id and hash. One row, locked by each insert until its transaction
--- ends, so concurrent inserts take their ids and hashes one after another, in id order.
-CREATE TABLE "audit_chain_head" (
+-- Where the chain starts: rows written before this migration keep no hash, and the first chained row
+-- follows a hash of this id (the verifier says so). Written once, never updated.
+CREATE TABLE "audit_chain_start" (
   "id" integer PRIMARY KEY DEFAULT 1 CHECK ("id" = 1),
-  -- The last row written before the chain began: rows up to it have no hash.
-  "chain_from" bigint NOT NULL,
-  "last_id" bigint NOT NULL,
-  "last_hash" text NOT NULL
+  "chain_from" bigint NOT NULL
 );
 --> statement-breakpoint
--- The chain starts here: rows written before this migration keep no hash (the verifier says so).
-INSERT INTO "audit_chain_head" ("id", "chain_from", "last_id", "last_hash")
-SELECT 1, coalesce(max(id), 0), coalesce(max(id), 0), encode(sha256(convert_to('pnss audit chain from ' || coalesce(max(id), 0), 'UTF8')), 'hex')
-FROM audit_log;
+INSERT INTO "audit_chain_start" ("id", "chain_from") SELECT 1, coalesce(max(id), 0) FROM audit_log;
 --> statement-breakpoint
 -- Whatever an INSERT supplies (an id with OVERRIDING SYSTEM VALUE, a backdated time, a hash), the
--- row gets the next id of the sequence, the time of the insert and its place in the chain. SECURITY
--- DEFINER: it runs as the tables' owner, so the server's role needs no right on the chain's head.
+-- row gets the next id of the sequence, the time of the insert and its place in the chain. One
+-- transaction at a time appends (an advisory lock held until it ends), so each row follows the row
+-- with the id before it, which it reads back (a BEFORE trigger sees the rows its statement inserted
+-- before). SECURITY DEFINER: it runs as the tables' owner.
 CREATE FUNCTION audit_log_chain() RETURNS trigger
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
 DECLARE
-  head audit_chain_head%ROWTYPE;
+  previous text;
 BEGIN
-  SELECT * INTO head FROM audit_chain_head WHERE id = 1 FOR UPDATE;
+  PERFORM pg_advisory_xact_lock(hashtext('pnss:audit_log_chain'));
+  SELECT a.hash INTO previous FROM audit_log a ORDER BY a.id DESC LIMIT 1;
+  IF previous IS NULL THEN
+    SELECT encode(sha256(convert_to('pnss audit chain from ' || s.chain_from, 'UTF8')), 'hex') INTO previous
+    FROM audit_chain_start s WHERE s.id = 1;
+  END IF;
   NEW.id := nextval('audit_log_id_seq');
   NEW.at := clock_timestamp();
-  NEW.hash := encode(sha256(convert_to(head.last_hash || pnss_audit_row_text(NEW), 'UTF8')), 'hex');
-  UPDATE audit_chain_head SET last_id = NEW.id, last_hash = NEW.hash WHERE id = 1;
+  NEW.hash := encode(sha256(convert_to(previous || pnss_audit_row_text(NEW), 'UTF8')), 'hex');
   RETURN NEW;
 END;
 $$;

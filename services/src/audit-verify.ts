@@ -13,22 +13,25 @@ const PAGE = 5_000;
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  // Read as the tables' owner when there is one: the server's role cannot read the chain's head.
+  // Read as the tables' owner when there is one, as the migrations run.
   const url = config.database.kind === 'postgres' ? (config.database.migrationUrl ?? config.database.url) : null;
   const database = await DatabaseService.connect(url ? { kind: 'postgres', url } : config.database);
   try {
     const repository = new AuditRepository(database);
-    const head = await repository.chainHead();
-    if (!head) {
+    const chainFrom = await repository.chainStart();
+    if (chainFrom === null) {
       console.error('The audit log has no hash chain (migration 0013 has not run on this database).');
       return 2;
     }
-    const verdict = await verifyChain(head, (afterId) => repository.chainRows(afterId, PAGE));
+    const verdict = await verifyChain(chainFrom, (afterId) => repository.chainRows(afterId, PAGE));
     if (verdict.intact) {
-      console.info(`The audit log's chain is intact: ${verdict.rows} rows after row ${head.chainFrom} (rows up to it predate the chain).`);
+      console.info(
+        `The audit log's chain is intact: ${verdict.rows} rows after row ${chainFrom} (rows up to it predate the chain). ` +
+          `Last row ${verdict.lastId}, hash ${verdict.lastHash}: keep a copy elsewhere to tell later whether rows were removed from the end.`,
+      );
       return 0;
     }
-    console.error(`The audit log's chain is broken${verdict.brokenAt === null ? '' : ` at row ${verdict.brokenAt}`}: ${verdict.reason}.`);
+    console.error(`The audit log's chain is broken at row ${verdict.brokenAt}: ${verdict.reason}.`);
     return 1;
   } finally {
     await database.close();

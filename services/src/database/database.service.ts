@@ -261,8 +261,8 @@ async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool): Promise<v
     await ownerPool.query(`grant usage on schema public to ${role}`);
     await ownerPool.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
     await ownerPool.query(`revoke update, delete, truncate, references, trigger on audit_log from ${role}`);
-    // The chain's head is written only by the audit trigger, which runs as the owner (migration 0013).
-    await ownerPool.query(`revoke insert, update, delete, truncate, references, trigger on audit_chain_head from ${role}`);
+    // Where the audit chain starts is written once, by migration 0013.
+    await ownerPool.query(`revoke insert, update, delete, truncate, references, trigger on audit_chain_start from ${role}`);
     await ownerPool.query(`grant usage, select on all sequences in schema public to ${role}`);
     await ownerPool.query(`grant execute on all functions in schema public to ${role}`);
     const owned = await appPool.query<{ n: string }>(

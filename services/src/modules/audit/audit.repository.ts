@@ -61,12 +61,6 @@ export function auditOfChangeValues(row: ChangeAudit): Record<string, unknown> {
   };
 }
 
-export interface ChainHead {
-  chainFrom: number;
-  lastId: number;
-  lastHash: string;
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** All SQL on audit_log. There is deliberately no update or delete here. */
@@ -110,13 +104,13 @@ export class AuditRepository {
     return result.rows.map((row) => ({ id: Number(row.id), hash: row.hash, text: row.text }));
   }
 
-  /** The chain's head as the database keeps it: where the chain began, and the last chained row's id and hash. */
-  async chainHead(): Promise<ChainHead | null> {
-    const result = (await this.database.db.execute(
-      sql`select chain_from::bigint as chain_from, last_id::bigint as last_id, last_hash from audit_chain_head where id = 1`,
-    )) as { rows: Array<{ chain_from: string | number; last_id: string | number; last_hash: string }> };
+  /** Where the chain begins (migration 0013): rows up to this id were written before it and carry no hash. */
+  async chainStart(): Promise<number | null> {
+    const result = (await this.database.db.execute(sql`select chain_from::bigint as chain_from from audit_chain_start where id = 1`)) as {
+      rows: Array<{ chain_from: string | number }>;
+    };
     const row = result.rows[0];
-    return row ? { chainFrom: Number(row.chain_from), lastId: Number(row.last_id), lastHash: row.last_hash } : null;
+    return row ? Number(row.chain_from) : null;
   }
 
   async page(filter: AuditFilter, limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {
