@@ -117,7 +117,7 @@ export function EditRolesPage() {
           type="warning"
           showIcon
           style={{ marginBottom: 12 }}
-          title={`You can change only roles whose features you all hold yourself, and tick only features you hold. Locked: ${lockedRoles.map((role) => role.label).join(', ')}.`}
+          title={`You can change only the roles whose every feature you hold yourself, and tick only the features you hold. Locked: ${lockedRoles.map((role) => role.label).join(', ')}.`}
         />
       ) : null}
       <RoleGrid
