@@ -15,6 +15,8 @@ interface Waiting {
 /** Flush when this many rows wait, or FLUSH_INTERVAL_MS after the first one arrived. */
 export const FLUSH_ROWS = 500;
 export const FLUSH_INTERVAL_MS = 1000;
+/** INSERTs of read rows under way at once (the pool has ten connections; the chain appends one at a time). */
+const WRITES_IN_FLIGHT = 3;
 /** While the database is away, at most this many rows wait; older ones are dropped (and counted in the log). */
 const MAX_BUFFERED_ROWS = 50_000;
 
@@ -32,8 +34,9 @@ export const READ_ACTIONS = {
  *
  * Reads are written before their answer is sent (`write`, issue 27 item 5: twenty reads and a
  * `kill -9` within a second had lost every row of the one-second batch). A read waits for one INSERT
- * only: the reads of concurrent requests that arrive while an INSERT is under way go together into
- * the next one (a group commit), so under load a row costs a share of one statement, not one each.
+ * only: a few INSERTs run at once, and the reads of concurrent requests that arrive while they are
+ * busy go together into the next one (a group commit), so under load a row costs a share of one
+ * statement, not one each.
  *
  * Refusals (401, 403) are told synchronously by the guard and are queued (`push`), written in
  * batches every second or every 500 rows, and at shutdown: a crash can lose the refusals of at most
@@ -48,7 +51,8 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   private flushing: Promise<void> | null = null;
   private dropped = 0;
   private waiting: Waiting[] = [];
-  private writing: Promise<void> | null = null;
+  private inFlight = 0;
+  private idle: (() => void) | null = null;
 
   constructor(private readonly repository: AuditRepository) {
     super();
@@ -58,23 +62,32 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   write(row: AuditReadRow): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ row, resolve, reject });
-      this.writing ??= this.writeWaiting();
+      this.startWrites();
     });
   }
 
-  private async writeWaiting(): Promise<void> {
-    // The reads answered in this turn of the event loop join the first INSERT.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.waiting.length > 0) {
+  /**
+   * Starts an INSERT of what waits while fewer than WRITES_IN_FLIGHT are under way: a read arriving
+   * alone is written at once, and the reads arriving while the INSERTs are busy go together into the
+   * next one.
+   */
+  private startWrites(): void {
+    while (this.inFlight < WRITES_IN_FLIGHT && this.waiting.length > 0) {
       const batch = this.waiting.splice(0, FLUSH_ROWS);
-      try {
-        await this.repository.insertMany(batch.map((w) => w.row));
-        for (const w of batch) w.resolve();
-      } catch (error) {
-        for (const w of batch) w.reject(error);
-      }
+      this.inFlight += 1;
+      this.repository.insertMany(batch.map((w) => w.row)).then(
+        () => {
+          for (const w of batch) w.resolve();
+        },
+        (error: unknown) => {
+          for (const w of batch) w.reject(error);
+        },
+      ).finally(() => {
+        this.inFlight -= 1;
+        this.startWrites();
+        if (this.inFlight === 0) this.idle?.();
+      });
     }
-    this.writing = null;
   }
 
   /** Queues one row; never waits for the database. */
@@ -141,7 +154,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.writing;
+    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.idle = resolve));
     await this.flush();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
