@@ -89,10 +89,15 @@ export class AuditRepository {
       ip: row.ip ?? null,
     }));
     // No id or time: the database sets them (migration 0013), in the order the rows are chained.
+    // Committed without waiting for the disk (synchronous_commit off for this statement alone): the
+    // rows are PostgreSQL's once the INSERT answers, so a crash of this server loses none; a crash of
+    // PostgreSQL itself may lose the last fraction of a second of reads. Waiting for the WAL flush
+    // made every read wait for the disk (17 ms against 3 ms for 20 rows on a busy machine).
     await this.database.db.execute(sql`
+      with asynchronous as (select set_config('synchronous_commit', 'off', true))
       insert into ${auditLog} (actor_id, actor_username, entity, entity_id, action, changes, ip)
       select r.actor_id, r.actor_username, r.entity, r.entity_id, r.action, r.changes, r.ip
-      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+      from asynchronous, jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
         as r(actor_id uuid, actor_username text, entity text, entity_id text, action text, changes jsonb, ip text)`);
   }
 
