@@ -1,5 +1,8 @@
-import type { AuditEntry, Paged } from '@pnss/libs/api';
-import { PERMISSIONS } from '@pnss/libs/permissions';
+import type { AuditEntry, CensusPackage, Paged } from '@pnss/libs/api';
+import { PERMISSIONS, routeAccess } from '@pnss/libs/permissions';
+import { and, eq, sql } from 'drizzle-orm';
+import { auditLog } from '../src/database/schema.js';
+import { closedCase, packageOf } from './support/census.js';
 import { createSigner } from 'fast-jwt';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { useTestApp } from './support/use-test-app.js';
@@ -106,4 +109,83 @@ describe('the audit log records patient-data reads and refused accesses', () => 
     const history = await audit(`entity=patient&entityId=${patient._id}`);
     expect(history.map((r) => r.action)).toEqual(['create']);
   });
+
+  describe('issue 27 item 5: every route that answers patient data is audited, as the route table states', () => {
+    it("records the four reads that answer patients' names and birth dates: closed cases, a case type's list, the duplicate check, a package's cases", async () => {
+      const { patient, form } = await closedCase(t, admin);
+      await get('/api/submissions/cases/closed').expect(200);
+      await get('/api/submissions/maternalfetalcase').expect(200);
+      await get(`/api/patients/duplicates?firstName=${encodeURIComponent(patient.firstName)}&lastName=${encodeURIComponent(patient.lastName ?? '')}&birthDate=${patient.birthDate}`).expect(200);
+      const pkg: CensusPackage = await packageOf(t, admin, [form._id as string]);
+      await get(`/api/submissions/cases/packaged/${pkg.submissionId}`).expect(200);
+      const routes = (await audit('action=read_list')).map((r) => r.changes.find((c) => c.field === 'route')?.new);
+      expect(routes).toEqual(expect.arrayContaining([
+        'GET /api/submissions/cases/closed', 'GET /api/submissions/:casetype', 'GET /api/patients/duplicates', 'GET /api/submissions/cases/packaged/:submissionid',
+      ]));
+      const [packaged] = await audit(`action=read_list&entityId=${pkg.submissionId}`);
+      expect(packaged.changes).toEqual(expect.arrayContaining([{ field: 'caseIds', old: null, new: [form._id] }]));
+      const [duplicates] = (await audit('action=read_list&entity=patient_read')).filter((r) => r.changes.some((c) => c.new === 'GET /api/patients/duplicates'));
+      expect(duplicates.changes).toEqual(expect.arrayContaining([{ field: 'patientIds', old: null, new: [patient._id] }]));
+      expect(JSON.stringify(duplicates)).not.toContain(patient.lastName ?? '');
+    }, 60_000);
+
+    it("walks every GET of the API document: one whose answer carries a patient's name or birth date is marked audited in the route table", async () => {
+      const document = (await t.http.get('/api/docs/openapi.json').expect(200)).body as OpenApi;
+      const carriesPatientData = (schema: unknown, seen = new Set<string>()): boolean => {
+        if (!schema || typeof schema !== 'object') return false;
+        const node = schema as Record<string, unknown>;
+        if (typeof node.$ref === 'string') {
+          if (seen.has(node.$ref)) return false;
+          seen.add(node.$ref);
+          return carriesPatientData(document.components.schemas[node.$ref.split('/').pop() as string], seen);
+        }
+        const properties = (node.properties ?? {}) as Record<string, unknown>;
+        if (['firstName', 'lastName', 'birthDate'].some((name) => name in properties)) return true;
+        return [...Object.values(properties), node.items, ...((node.allOf ?? node.anyOf ?? node.oneOf ?? []) as unknown[]), node.additionalProperties]
+          .some((child) => carriesPatientData(child, seen));
+      };
+      const answering: string[] = [];
+      const unaudited: string[] = [];
+      for (const [path, operations] of Object.entries(document.paths)) {
+        const schema = operations.get?.responses?.['200']?.content?.['application/json']?.schema;
+        if (!carriesPatientData(schema)) continue;
+        const key = `GET ${path.replace(/^\/api/u, '').replace(/\{(\w+)\}/gu, ':$1')}`;
+        answering.push(key);
+        const access = routeAccess(key);
+        if (access?.kind !== 'permissions' || !access.audit) unaudited.push(key);
+      }
+      expect(answering).toEqual(expect.arrayContaining([
+        'GET /patients', 'GET /patients/:patientid', 'GET /submissions/cases/closed', 'GET /submissions/:casetype', 'GET /patients/duplicates',
+        'GET /submissions/cases/packaged/:submissionid',
+      ]));
+      expect(unaudited).toEqual([]);
+    });
+
+    it("a read's audit row is in the database when its answer arrives, so a crash right after loses none", async () => {
+      const patient = await createPatient(t, admin);
+      const reads = 20;
+      for (let i = 0; i < reads; i++) await get(`/api/patients/${patient._id}`).expect(200);
+      // Read straight from the database, not through GET /api/audit (which writes what waits first).
+      const [row] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'patient_read'), eq(auditLog.entityId, patient._id)));
+      expect(row.n).toBe(reads);
+    });
+
+    it('records a refused download ticket (403) with the route and the reason', async () => {
+      await t.http.get('/api/submissions/download/PNSS-DEPT-X-v1.zip?ticket=forged').expect((res) => expect([403, 404]).toContain(res.status));
+      const { form } = await closedCase(t, admin);
+      const pkg = await packageOf(t, admin, [form._id as string]);
+      await t.http.get(`/api/submissions/download/${pkg.fileName}?ticket=forged`).expect(403);
+      const [row] = await audit('action=access_denied&entity=route');
+      expect(row).toMatchObject({ actorId: null, entity: 'route', entityId: 'GET /api/submissions/download/:id' });
+      expect(row.changes).toEqual(expect.arrayContaining([{ field: 'reason', old: null, new: 'download ticket refused' }]));
+    }, 60_000);
+  });
 });
+
+interface OpenApi {
+  paths: Record<string, { get?: { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> } }>;
+  components: { schemas: Record<string, unknown> };
+}

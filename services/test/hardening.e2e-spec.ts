@@ -2,6 +2,10 @@ import type { ErrorEnvelope, Role } from '@pnss/libs/api';
 import { PERMISSIONS as P } from '@pnss/libs/permissions';
 import { closableObBody, createCase, createPatient, nextCaseNum, yearsAgo } from './support/patient-cases.js';
 import { useTestApp } from './support/use-test-app.js';
+import { existsSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PackageBuildJob } from '../src/modules/submissions/package-build.job.js';
+import { closedCase, packageOf } from './support/census.js';
 
 /** Issue 13: no input gets a 500, and nobody grants more than they hold. */
 describe('hardening: bad input is a 400 in words, oversized a 413, and no one grants beyond their own permissions', () => {
@@ -110,13 +114,13 @@ describe('hardening: bad input is a 400 in words, oversized a 413, and no one gr
       await t.http.post('/api/accounts/register').set('Authorization', registrar.authorization).send(body('reporting')).expect(201);
     });
 
-    it('a role editor cannot give a role permissions it does not hold, but can take them away', async () => {
-      const roleEditor = await t.createUserWithRole([P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES, P.VIEW_REPORTS]);
+    it('a role editor holding the whole role cannot give it permissions it does not hold, but can take them away', async () => {
+      const roleEditor = await t.createUserWithRole([P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES, P.VIEW_REPORTS, P.EXPORT_REPORTS, P.GET_CATEGORIES]);
       const roles = (await t.http.get('/api/roles').set('Authorization', admin.authorization)).body as Role[];
       const reporting = roles.find((r) => r.roleName === 'reporting') as Role;
       const grant = await t.http.put('/api/roles').set('Authorization', roleEditor.authorization)
         .send([{ _id: reporting._id, rolePermissions: [...reporting.rolePermissions, P.UPDATE_USER] }]).expect(403);
-      expect((grant.body as ErrorEnvelope).message).toBe(`You cannot give a role permissions you do not hold yourself: ${P.UPDATE_USER}`);
+      expect((grant.body as ErrorEnvelope).message).toBe(`You cannot give the role Reporting (read-only) permissions you do not hold yourself: ${P.UPDATE_USER}`);
       await t.http.put('/api/roles').set('Authorization', roleEditor.authorization)
         .send([{ _id: reporting._id, rolePermissions: reporting.rolePermissions.filter((p) => p !== P.EXPORT_REPORTS) }]).expect(200);
     });
@@ -155,6 +159,67 @@ describe('hardening: bad input is a 400 in words, oversized a 413, and no one gr
         .send({ patientid: patient._id, caseNum: nextCaseNum(), firstName: patient.firstName, lastName: patient.lastName, birthDate: patient.birthDate }).expect(201);
       expect(res.body.birthDate).toBeUndefined();
       expect(Object.keys(res.body).sort()).toEqual(['_id', 'caseid', 'patientid', 'version']);
+    });
+  });
+
+  describe('issue 27 item 6: smaller findings', () => {
+    it('refuses a name with a direction override, a zero-width character or a leading BOM, naming the field, and in free text too', async () => {
+      for (const [firstName, code] of [['Anna \u202Ezurc', 'U+202E'], ['An\u200Bna', 'U+200B'], ['\uFEFFAnna', 'U+FEFF'], ['Ann\u2066a', 'U+2066']]) {
+        const res = await t.http.post('/api/patients').set('Authorization', admin.authorization)
+          .send({ firstName, lastName: 'Cruz', birthDate: yearsAgo(30) }).expect(400);
+        expect((res.body as ErrorEnvelope).errors).toEqual([
+          { field: 'firstName', message: expect.stringContaining(`firstName must not contain invisible direction or zero-width characters (${code} at position `) },
+        ]);
+      }
+      const patient = await createPatient(t, admin);
+      const c = await createCase(t, admin, patient._id, closableObBody(nextCaseNum()));
+      const res = await t.http.put(`/api/patients/${patient._id}/cases/${c._id}`).set('Authorization', admin.authorization)
+        .send({ version: c.version, room: 'Ward \u202E3' }).expect(400);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('room');
+      await t.http.post('/api/patients').set('Authorization', admin.authorization).send({ firstName: 'María José', lastName: 'Nguyễn', birthDate: yearsAgo(30) }).expect(201);
+    });
+
+    it("newborn gestational ages are whole weeks within the mother's AOG limits; one far from the delivery AOG, or a 3,200 g baby at 1 week, asks for confirmation", async () => {
+      const patient = await createPatient(t, admin);
+      const path = `/api/patients/${patient._id}/cases`;
+      const body = closableObBody(nextCaseNum());
+      const withAge = (pediatricAge: number) => ({ ...body, caseNum: nextCaseNum(), deliveryWeeks: 39, neonatal: [{ ...body.neonatal?.[0], pediatricAge, pediatricWeight: 3200 }] });
+      for (const age of [0.3, 1.5]) {
+        const res = await t.http.post(path).set('Authorization', admin.authorization).send(withAge(age)).expect(400);
+        expect((res.body as ErrorEnvelope).errors).toEqual([expect.objectContaining({ field: 'neonatal[0].pediatricAge', message: 'Pediatric AOG (weeks) must be a whole number' })]);
+      }
+      const asked = await t.http.post(path).set('Authorization', admin.authorization).send(withAge(1)).expect(400);
+      expect((asked.body as ErrorEnvelope).errors?.map((e) => e.field)).toEqual(['neonatal[0].pediatricAge', 'neonatal[0].pediatricWeight']);
+      await t.http.post(path).set('Authorization', admin.authorization)
+        .send({ ...withAge(1), confirmedWarnings: ['neonatal[0].pediatricAge', 'neonatal[0].pediatricWeight'] }).expect(201);
+      await t.http.post(path).set('Authorization', admin.authorization).send(withAge(39)).expect(201);
+    });
+
+    it('a start-up removes the package ZIPs no package row owns (a build killed at 85%), and keeps the owned ones and any being written', async () => {
+      const { form } = await closedCase(t, admin);
+      const pkg = await packageOf(t, admin, [form._id as string]);
+      const folder = join(t.config.dataDir, 'packages');
+      mkdirSync(folder, { recursive: true });
+      const hourAgo = new Date(Date.now() - 3_600_000);
+      const orphan = join(folder, 'PNSS-DEPT-ORPHAN-v1.zip');
+      const part = join(folder, '.PNSS-DEPT-ORPHAN-v2.zip.abcdef.part');
+      const fresh = join(folder, 'PNSS-DEPT-BUILDING-v1.zip');
+      for (const file of [orphan, part, fresh]) writeFileSync(file, 'PK');
+      for (const file of [orphan, part, join(folder, pkg.fileName as string)]) utimesSync(file, hourAgo, hourAgo);
+      await t.app.get(PackageBuildJob).onApplicationBootstrap();
+      expect([existsSync(orphan), existsSync(part), existsSync(fresh), existsSync(join(folder, pkg.fileName as string))]).toEqual([false, false, true, true]);
+    }, 60_000);
+
+    it('one password length limit, from libs: 72 bytes, in the API document and at sign-in, registration and reset', async () => {
+      const document = (await t.http.get('/api/docs/openapi.json').expect(200)).body as { components: { schemas: Record<string, { properties: Record<string, { maxLength?: number }> }> } };
+      for (const schema of ['LoginDto', 'RegisterUserDto', 'UpdateUserDto']) expect(document.components.schemas[schema].properties.password.maxLength).toBe(72);
+      const tooLong = 'é'.repeat(37);
+      const login = await t.http.post('/api/accounts/login').send({ username: 'admin', password: tooLong }).expect(400);
+      expect((login.body as ErrorEnvelope).errors).toEqual([{ field: 'password', message: 'Password must be at most 72 bytes long' }]);
+      await t.http.post('/api/accounts/login').send({ username: 'admin', password: `Test chief of staff password 1${'x'.repeat(60)}` }).expect(400);
+      const register = await t.http.post('/api/accounts/register').set('Authorization', admin.authorization)
+        .send({ firstname: 'Long', lastname: 'Password', username: 'longpass', role: 'reporting', password: tooLong }).expect(400);
+      expect((register.body as ErrorEnvelope).errors).toEqual([{ field: 'password', message: 'Password must be at most 72 bytes long' }]);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { CensusPackage, CensusPackagesResponse, ErrorEnvelope, HubApiKey, HubPackagesResponse, IssuedHubKey, SubmitPackageResponse } from '@pnss/libs/api';
 import { count, eq } from 'drizzle-orm';
@@ -226,6 +227,143 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
     });
   });
 
+  describe('issue 27 items 2 and 3: hostile archives are refused before anything is inflated or kept', () => {
+    let genuine: Record<string, Uint8Array>;
+    let genuineId: string;
+    let casesBefore: number;
+
+    beforeAll(async () => {
+      const { form } = await closedCase(dept, deptAdmin);
+      const pkg = await packageOf(dept, deptAdmin, [form._id as string]);
+      genuineId = pkg.submissionId;
+      genuine = unzipSync(new Uint8Array(await downloadPackage(dept, deptAdmin, pkg.submissionId)));
+    }, 60_000);
+    beforeEach(async () => {
+      casesBefore = (await hub.database.db.select({ n: count() }).from(hubPackageCases))[0].n;
+    });
+    const keptNothing = async (packagesBefore: number) => {
+      expect(await storedPackages()).toBe(packagesBefore);
+      expect((await hub.database.db.select({ n: count() }).from(hubPackageCases))[0].n).toBe(casesBefore);
+    };
+    const genuineEntries = (): ZipEntry[] => Object.entries(genuine).map(([name, data]) => deflated(name, data));
+
+    it('refuses a 2 MB ZIP that inflates to 2 GiB (two zero-filled entries) with 413 naming the limit, read from the central directory without inflating it (no memory growth)', async () => {
+      const bomb = zipOf(genuineEntries().map((e) => (e.name === 'cases.json' || e.name === 'gtdcase.csv' ? zeros(e.name, 1) : e)));
+      expect(bomb.byteLength).toBeLessThan(3 * 1024 * 1024);
+      const before = await storedPackages();
+      const rss = process.memoryUsage().rss;
+      const res = await upload(bomb).expect(413);
+      expect((res.body as ErrorEnvelope).message).toBe('The package was refused: file: declares 2 GiB inflated in all; the limit is 1 GiB');
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'file', message: 'declares 2 GiB inflated in all; the limit is 1 GiB' }]);
+      expect(process.memoryUsage().rss - rss).toBeLessThan(64 * 1024 * 1024);
+      await keptNothing(before);
+    }, 60_000);
+
+    it('refuses an entry that deflates a thousand to one (a ZIP bomb within the size limits) with 422 naming the ratio', async () => {
+      const entries = genuineEntries().map((e) => (e.name === 'cases.json' ? zeros('cases.json', 1 / 64) : e));
+      const res = await upload(zipOf(entries)).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([
+        { field: 'cases.json', message: expect.stringMatching(/^inflates \d+ times its compressed size; the limit is 200 \(a ZIP bomb, not census data\)$/) },
+      ]);
+    });
+
+    it('stops inflating an entry that lies about its size the moment it passes what it declared (413), keeping nothing', async () => {
+      const before = await storedPackages();
+      const manifest = JSON.parse(new TextDecoder().decode(genuine['manifest.json'])) as { files: Array<{ name: string; size: number }> };
+      const declared = manifest.files.find((f) => f.name === 'cases.json')?.size as number;
+      // The directory and the manifest say the genuine size; the data inflates to 64 MB of zeros.
+      const entries = genuineEntries().map((e) => (e.name === 'cases.json' ? { ...zeros('cases.json', 1 / 16), declaredSize: declared, compressedSize: undefined } : e));
+      const started = performance.now();
+      const res = await upload(zipOf(entries));
+      expect([413, 422]).toContain(res.status);
+      expect((res.body as ErrorEnvelope).errors?.[0].field).toBe('cases.json');
+      expect(performance.now() - started).toBeLessThan(1000);
+      await keptNothing(before);
+    });
+
+    it.each([
+      ['a path that climbs out of the folder', '../../../tmp/pnss-evil.txt', 'is not a plain file name: it climbs out of the folder (..)'],
+      ['an absolute path', '/tmp/x', 'is not a plain file name: it is an absolute path'],
+      ['backslashes', '..\\..\\evil.txt', 'is not a plain file name: it holds a backslash'],
+      ['an extra .exe', 'setup.exe', 'is not a file of a census package (it holds exactly manifest.json, cases.json, maternalfetalcase.csv, gynecase.csv, maternalmortalitycase.csv, gtdcase.csv)'],
+      ['an extra .html', 'index.html', 'is not a file of a census package (it holds exactly manifest.json, cases.json, maternalfetalcase.csv, gynecase.csv, maternalmortalitycase.csv, gtdcase.csv)'],
+    ])('refuses an entry with %s (422 naming the entry), keeping nothing', async (_what, name, message) => {
+      const before = await storedPackages();
+      const res = await upload(zipOf([...genuineEntries(), deflated(name, new TextEncoder().encode('<script>alert(1)</script>'))])).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: name, message }]);
+      expect((res.body as ErrorEnvelope).message).toContain(name);
+      await keptNothing(before);
+    });
+
+    it('refuses a second cases.json placed before the genuine one (which a streaming reader takes for the real one)', async () => {
+      const before = await storedPackages();
+      const forged = new TextEncoder().encode('[]');
+      const entries = genuineEntries();
+      entries.splice(1, 0, deflated('cases.json', forged));
+      const res = await upload(zipOf(entries)).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'cases.json', message: 'is stored twice in the package: each file may be there once' }]);
+      await keptNothing(before);
+    });
+
+    it('refuses a package missing one of its files, and one with more entries than the format has, before reading them', async () => {
+      let res = await upload(zipOf(genuineEntries().filter((e) => e.name !== 'gtdcase.csv'))).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'gtdcase.csv', message: 'is missing from the package' }]);
+      const many = [...genuineEntries(), ...Array.from({ length: 100 }, (_, i) => deflated(`x${i}.txt`, new Uint8Array(1)))];
+      res = await upload(zipOf(many)).expect(422);
+      expect((res.body as ErrorEnvelope).errors).toEqual([{ field: 'file', message: expect.stringMatching(/^holds 106 entries; a census package holds exactly 6 files/) }]);
+    });
+
+    it('writes a large genuine package in batches while the hub keeps answering, and a refusal after some batches undoes them', async () => {
+      const big = await largePackage(genuine, 8_000, 'BIG');
+      const before = await storedPackages();
+      let slowest = 0;
+      let answering = true;
+      const probe = (async () => {
+        while (answering) {
+          const started = performance.now();
+          // A read of the hub's database, which a long transaction would hold up.
+          await hubGet('/api/hub/packages').expect(200);
+          slowest = Math.max(slowest, performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      })();
+      const started = performance.now();
+      const res = await upload(big.zip);
+      const took = performance.now() - started;
+      answering = false;
+      await probe;
+      expect(res.body).toMatchObject({ duplicate: false });
+      expect(res.status).toBe(201);
+      const [stored] = await hub.database.db.select({ n: count() }).from(hubPackageCases).innerJoin(hubPackages, eq(hubPackages.id, hubPackageCases.hubPackageId)).where(eq(hubPackages.uploadId, (res.body as { uploadid: string }).uploadid));
+      expect(stored.n).toBe(8_000);
+      expect(await storedPackages()).toBe(before + 1);
+      // Printed for the report: how long the package took and the slowest read of the hub's packages meanwhile.
+      process.stdout.write(`hub: ${big.zip.byteLength} bytes, 8,000 cases received in ${Math.round(took)} ms; slowest read of the hub's packages meanwhile ${Math.round(slowest)} ms\n`);
+      expect(slowest).toBeLessThan(1500);
+
+      // The 7,000th case breaks the data dictionary: 13 batches were written, then all of it is undone.
+      const broken = await largePackage(genuine, 8_000, 'BROKEN', (c, i) => (i === 6_999 ? { ...c, pregnancyType: 42 } : c));
+      const casesNow = (await hub.database.db.select({ n: count() }).from(hubPackageCases))[0].n;
+      const refused = await upload(broken.zip).expect(422);
+      expect((refused.body as ErrorEnvelope).errors).toEqual([{ field: 'cases.json: cases[6999].pregnancyType', message: '42 is not a code of the data dictionary for pregnancyType' }]);
+      expect((await hub.database.db.select({ n: count() }).from(hubPackageCases))[0].n).toBe(casesNow);
+      expect(await storedPackages()).toBe(before + 1);
+    }, 180_000);
+
+    it("flags a package whose patient keys and record ids are another department's (issue 27 item 6)", async () => {
+      const keyB = (await hub.http.post('/api/hub/keys').set('Authorization', hubAdmin.authorization).send({ departmentId: 'DEPT-B' }).expect(201)).body as IssuedHubKey;
+      // DEPT-A's package is on the hub; DEPT-B sends the same case under its own id.
+      await submit(genuineId).expect(200);
+      const copied = await largePackage(genuine, 1, 'COPY', (c) => c, 'DEPT-B');
+      const res = await upload(copied.zip, { 'x-department-id': 'DEPT-B', 'x-api-key': keyB.key }).expect(201);
+      const list = (await hubGet('/api/hub/packages?departmentId=DEPT-B').expect(200)).body as HubPackagesResponse;
+      const kept = list.items.find((p) => p.uploadId === (res.body as { uploadid: string }).uploadid);
+      expect(kept?.verification).toMatch(/FLAGGED: 1 patient keys and 1 record ids are also in packages of DEPT-A$/);
+      const [row] = await hub.database.db.select({ collisions: hubPackages.collisions }).from(hubPackages).where(eq(hubPackages.uploadId, kept?.uploadId as string));
+      expect(row.collisions).toEqual({ patientKeys: 1, caseIds: 1, departments: ['DEPT-A'] });
+    }, 60_000);
+  });
+
   describe('when the society refuses or does not answer', () => {
     it('marks the package Failed with the reason, and a Failed package can be submitted again', async () => {
       const { form } = await closedCase(dept, deptAdmin);
@@ -251,3 +389,108 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
     }, 60_000);
   });
 });
+
+/** One entry of a hand-made ZIP: the bytes as stored, and what the headers say of them. */
+interface ZipEntry {
+  name: string;
+  method: 0 | 8;
+  data: Uint8Array;
+  crc: number;
+  size: number;
+  /** What the headers declare the entry inflates to (a lie, to test the cap); `size` otherwise. */
+  declaredSize?: number;
+  compressedSize?: number;
+}
+
+function deflated(name: string, content: Uint8Array): ZipEntry {
+  return { name, method: 8, data: zlib.deflateRawSync(content), crc: zlib.crc32(content), size: content.byteLength };
+}
+
+/**
+ * An entry of `gib` GiB of zeros, deflated about a thousand to one, built from one 16 MB block
+ * repeated (each ends with a full flush, so each inflates on its own) and an empty final block.
+ */
+function zeros(name: string, gib: number): ZipEntry {
+  const chunk = Buffer.alloc(16 * 1024 * 1024);
+  const blocks = Math.round(gib * 64);
+  const block = zlib.deflateRawSync(chunk, { level: 9, finishFlush: zlib.constants.Z_FULL_FLUSH });
+  let crc = 0;
+  for (let i = 0; i < blocks; i++) crc = zlib.crc32(chunk, crc);
+  return { name, method: 8, data: Buffer.concat([...Array<Buffer>(blocks).fill(block), zlib.deflateRawSync(Buffer.alloc(0))]), crc, size: blocks * chunk.byteLength };
+}
+
+/**
+ * A ZIP written byte by byte, so a test can make what no ZIP library writes: a name twice, a path,
+ * an entry whose headers lie about its size.
+ */
+function zipOf(entries: readonly ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const declared = entry.declaredSize ?? entry.size;
+    const compressed = entry.compressedSize ?? entry.data.byteLength;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(0x800, 6);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(compressed, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.byteLength, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x800, 8);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.crc >>> 0, 16);
+    central.writeUInt32LE(compressed, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(name.byteLength, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(entry.data));
+    centrals.push(central, name);
+    offset += 30 + name.byteLength + entry.data.byteLength;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.byteLength, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/**
+ * A genuine-looking package of `n` copies of the first case of `files` (each its own case id),
+ * with every SHA-256 and size right: what a large department's year looks like to the hub.
+ */
+async function largePackage(
+  files: Record<string, Uint8Array>,
+  n: number,
+  submissionId: string,
+  change: (c: Record<string, unknown>, index: number) => Record<string, unknown> = (c) => c,
+  departmentId?: string,
+): Promise<{ zip: Buffer }> {
+  const decode = (name: string) => JSON.parse(new TextDecoder().decode(files[name])) as unknown;
+  const [first] = decode('cases.json') as Array<Record<string, unknown>>;
+  // Each copy its own case id and measurements, as a department's cases differ.
+  const cases = Array.from({ length: n }, (_, i) =>
+    change(n === 1 ? first : { ...first, caseId: `${String(first.caseId)}-${i}`, weight: 45 + (i % 50), height: 140 + ((i * 7) % 45) }, i),
+  );
+  const content: Record<string, Uint8Array> = { ...files, 'cases.json': new TextEncoder().encode(`${JSON.stringify(cases, null, 2)}\n`) };
+  const manifest = decode('manifest.json') as { files: Array<{ name: string; sha256: string; size: number }>; numOfCases: number; submissionId: string; departmentId: string };
+  manifest.numOfCases = n;
+  manifest.submissionId = submissionId;
+  if (departmentId) manifest.departmentId = departmentId;
+  for (const file of manifest.files) {
+    file.sha256 = createHash('sha256').update(content[file.name]).digest('hex');
+    file.size = content[file.name].byteLength;
+  }
+  content['manifest.json'] = new TextEncoder().encode(JSON.stringify(manifest));
+  return { zip: Buffer.from(zipSync(content)) };
+}

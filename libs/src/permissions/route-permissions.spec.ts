@@ -11,7 +11,9 @@ describe('the one route-to-permission table', () => {
   });
 
   it('looks routes up by method and path, HEAD as GET, and knows nothing of unlisted routes', () => {
-    expect(routeAccess('GET /patients/:patientid')).toEqual({ kind: 'permissions', mode: 'all', permissions: [P.FIND_PATIENT] });
+    expect(routeAccess('GET /patients/:patientid')).toEqual({
+      kind: 'permissions', mode: 'all', permissions: [P.FIND_PATIENT], audit: { entity: 'patient_read', list: false, idParam: 'patientid' },
+    });
     expect(routeAccess('HEAD /health')).toEqual({ kind: 'public' });
     expect(routeAccess('DELETE /patients/:patientid')).toBeUndefined();
     expect(routeAccess('GET /toString')).toBeUndefined();

@@ -21,7 +21,23 @@ export type RouteAccess =
       mode: 'all' | 'any';
       permissions: readonly PermissionName[];
       answer?: AnswerScope;
+      /** The route answers patient data: every answer it gives is audited (who, which records, never the data). */
+      audit?: PatientReadAudit;
     };
+
+/**
+ * How a read of patient data (names, birth dates, clinical records) is audited (issue 27 item 5:
+ * every route that answers patient data is audited, as this table states; a test walks the API's
+ * answers and fails on a route that answers patient fields without it).
+ */
+export interface PatientReadAudit {
+  /** Reads are entities of their own, so a record's history of changes never fills with who looked at it. */
+  entity: 'patient_read' | 'case_read';
+  /** A list: its row names the records it answered and the filters used. */
+  list: boolean;
+  /** The path parameter that names the record (or the package) read. */
+  idParam?: string;
+}
 
 /** The credential of a route that takes no token: a password, the hub's department API key, a single-use ticket. */
 export type PublicCredential = 'password' | 'hubKey' | 'ticket';
@@ -40,6 +56,10 @@ const all = (first: PermissionName, ...rest: PermissionName[]): RouteAccess => (
 const any = (first: PermissionName, ...rest: PermissionName[]): RouteAccess => ({ kind: 'permissions', mode: 'any', permissions: [first, ...rest] });
 const answering = (access: RouteAccess, answer: AnswerScope): RouteAccess =>
   access.kind === 'permissions' ? { ...access, answer } : access;
+const auditedRead = (access: RouteAccess, audit: PatientReadAudit): RouteAccess =>
+  access.kind === 'permissions' ? { ...access, audit } : access;
+const PATIENT_LIST: PatientReadAudit = { entity: 'patient_read', list: true };
+const CASE_LIST: PatientReadAudit = { entity: 'case_read', list: true };
 
 const CASE_ANSWER: AnswerScope = {
   readableWith: [P.FIND_PATIENT_CASE],
@@ -76,36 +96,36 @@ export const ROUTE_PERMISSIONS = {
   'GET /categories/:category': all(P.GET_CATEGORIES),
 
   // Patients
-  'GET /patients': all(P.GET_PATIENTS),
+  'GET /patients': auditedRead(all(P.GET_PATIENTS), PATIENT_LIST),
   'GET /patients/all/count': all(P.GET_PATIENTS),
   'GET /patients/admitted/count': all(P.GET_PATIENTS),
   'GET /patients/opencase/count': all(P.GET_PATIENTS),
   'GET /patients/allcases/count': all(P.GET_PATIENTS),
-  'GET /patients/duplicates': all(P.GET_PATIENTS),
-  'GET /patients/:patientid': all(P.FIND_PATIENT),
+  'GET /patients/duplicates': auditedRead(all(P.GET_PATIENTS), PATIENT_LIST),
+  'GET /patients/:patientid': auditedRead(all(P.FIND_PATIENT), { entity: 'patient_read', list: false, idParam: 'patientid' }),
   'POST /patients': answering(all(P.SAVE_PATIENT), PATIENT_ANSWER),
   'PUT /patients/:patientid': answering(all(P.UPDATE_PATIENT), PATIENT_ANSWER),
 
   // Cases of one patient, and their lifecycle
-  'GET /patients/:patientid/cases': all(P.GET_ALL_CASE),
+  'GET /patients/:patientid/cases': auditedRead(all(P.GET_ALL_CASE), { entity: 'patient_read', list: true, idParam: 'patientid' }),
   'POST /patients/:patientid/cases': answering(all(P.CREATE_NEW_CASE), CASE_ANSWER),
-  'GET /patients/:patientid/cases/:caseid': all(P.FIND_PATIENT_CASE),
+  'GET /patients/:patientid/cases/:caseid': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
   'PUT /patients/:patientid/cases/:caseid': answering(all(P.UPDATE_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/close': answering(all(P.CLOSE_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/reopen': answering(all(P.REOPEN_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/archive': answering(all(P.ARCHIVE_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/unarchive': answering(all(P.ARCHIVE_PATIENT_CASE), CASE_ANSWER),
-  'GET /patients/:patientid/cases/:caseid/history': all(P.FIND_PATIENT_CASE),
+  'GET /patients/:patientid/cases/:caseid/history': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
 
   // The cases list and case information
-  'GET /patientcases': all(P.GET_ALL_CASE),
-  'GET /patientcases/:caseid': all(P.FIND_PATIENT_CASE),
+  'GET /patientcases': auditedRead(all(P.GET_ALL_CASE), CASE_LIST),
+  'GET /patientcases/:caseid': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
   'POST /patientcases': answering(all(P.CREATE_NEW_CASE), CASE_ANSWER),
   'PUT /patientcases/:caseid': answering(all(P.UPDATE_PATIENT_CASE), CASE_ANSWER),
 
   // Submissions (census packages)
-  'GET /submissions/cases/closed': all(P.GET_CLOSED_CASES),
-  'GET /submissions/cases/packaged/:submissionid': all(P.GET_PACKAGES),
+  'GET /submissions/cases/closed': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),
+  'GET /submissions/cases/packaged/:submissionid': auditedRead(all(P.GET_PACKAGES), { entity: 'case_read', list: true, idParam: 'submissionid' }),
   'PUT /submissions/cases/approval': all(P.APPROVE_CASES),
   'POST /submissions/cases/create': all(P.CREATE_PACKAGE),
   'GET /submissions/census/packages': all(P.GET_PACKAGES),
@@ -115,7 +135,7 @@ export const ROUTE_PERMISSIONS = {
   'POST /submissions/census/packages/submit': all(P.SUBMIT_PACKAGE),
   'POST /submissions/download/:id': all(P.DOWNLOAD_PACKAGE),
   'GET /submissions/download/:id': publicWith('ticket'),
-  'GET /submissions/:casetype': all(P.GET_CLOSED_CASES),
+  'GET /submissions/:casetype': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),
 
   // The society's hub
   'POST /hub/packages': publicWith('hubKey'),

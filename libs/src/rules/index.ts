@@ -11,9 +11,12 @@
  *   `areMigsBoxesShown(choice)`, `isInfantNumberInputShown`, `isMorbiditiesShown`, and the table
  *   `CASE_FIELD_VISIBILITY` / `isFieldShown(field, form)` for every conditional field.
  * - Case state: `caseStatus`, `caseActions` (title-bar buttons), `isAdmitted`, `submissionCaseTypes`.
+ * - Roles and users (issue 27): `roleChangeRefusal`, `mayChangeRole`, `mayToggleRoleFeature`,
+ *   `mayAdministerRole`, `userChangeRefusal` and their words.
  */
 export * from './case-visibility.rules.js';
 export * from './field-visibility.rules.js';
 export * from './case-dependencies.rules.js';
 export * from './case-actions.rules.js';
 export * from './implied-answers.rules.js';
+export * from './roles.rules.js';

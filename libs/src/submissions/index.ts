@@ -8,3 +8,4 @@ export * from './package-csv.js';
 export * from './package-dictionary.js';
 export * from './package-status.js';
 export * from './packageable-rule.js';
+export * from './package-entries.js';

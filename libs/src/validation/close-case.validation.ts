@@ -146,7 +146,7 @@ const CLOSE_RULES: readonly CloseRule[] = [
 
 /** The infant fields required in each neonatal record (SPEC.md §5), with what a valid value is. */
 const INFANT_RULES: ReadonlyArray<{ field: keyof Infant; check: ValueCheck }> = [
-  { field: 'pediatricAge', check: { kind: 'number', range: () => ({ ...limit('neonatal[].pediatricAge'), integer: false }) } },
+  { field: 'pediatricAge', check: { kind: 'number', range: within('neonatal[].pediatricAge') } },
   { field: 'pediatricWeight', check: { kind: 'number', range: within('neonatal[].pediatricWeight') } },
   { field: 'apgar1m', check: { kind: 'number', range: within('neonatal[].apgar1m') } },
   { field: 'apgar5m', check: { kind: 'number', range: within('neonatal[].apgar5m') } },

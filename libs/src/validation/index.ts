@@ -8,3 +8,4 @@ export * from './plausibility.js';
 export * from './case-save.validation.js';
 export * from './kept-answers.validation.js';
 export * from './delivery-consistency.validation.js';
+export * from './text-safety.js';

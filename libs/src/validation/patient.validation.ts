@@ -3,6 +3,7 @@ import { parseCalendarDate } from '../derived/calendar-date.js';
 import { isPediatric } from '../derived/age.js';
 import { isSaneCalendarDate } from './date.validation.js';
 import { MESSAGES } from './messages.js';
+import { deceptiveTextProblem } from './text-safety.js';
 
 export interface TodayOption {
   /** 'YYYY-MM-DD'. */
@@ -30,10 +31,20 @@ function isValidBirthDate(value: unknown, today: string): boolean {
   return birth !== null && isSaneCalendarDate(value) && (now === null || birth <= now);
 }
 
+const NAME_FIELDS = [['firstName', 'First Name'], ['middleName', 'Middle Name'], ['lastName', 'Last Name']] as const;
+
+/** Names that would show reversed or split (text-safety.ts), one error per field. */
+function deceptiveNameErrors(values: Record<string, unknown>): FieldError[] {
+  return NAME_FIELDS.flatMap(([field, label]) => {
+    const problem = typeof values[field] === 'string' ? deceptiveTextProblem(values[field]) : null;
+    return problem ? [{ field, label, message: `${label} ${problem}` }] : [];
+  });
+}
+
 /** SPEC.md §5 "Patient form". */
 export function validatePatient(input: unknown, { today }: TodayOption): FieldError[] {
   const values = record(input);
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = deceptiveNameErrors(values);
   if (isBlank(values.firstName)) errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
   if (!isValidBirthDate(values.birthDate, today)) {
     errors.push({ field: 'birthDate', label: 'Date of Birth', message: MESSAGES.validBirthdate });
@@ -54,7 +65,7 @@ export interface CaseInfoOptions extends TodayOption {
  */
 export function validateCaseInfo(input: unknown, { today, newPatient = false }: CaseInfoOptions): FieldError[] {
   const values = record(input);
-  const errors: FieldError[] = [];
+  const errors: FieldError[] = deceptiveNameErrors(values);
   if (isBlank(values.caseNum)) errors.push({ field: 'caseNum', label: 'Case Number', message: MESSAGES.caseNumberRequired });
   if (newPatient && isBlank(values.firstName)) {
     errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });

@@ -125,11 +125,26 @@ describe('soft warnings ask for confirmation of unusual but possible values', ()
 
   it('a birth weight far from the gestational age (pediatric AOG, else delivery AOG)', () => {
     expect(expectedBirthWeightRange(40)).toEqual({ low: 1700, high: 5440 });
-    expect(expectedBirthWeightRange(20)).toBeNull();
+    expect(expectedBirthWeightRange(20)).toEqual({ low: 0, high: 800 });
     const light = closableObCase({ neonatal: [healthyInfant({ pediatricAge: 40, pediatricWeight: 1200 })] });
     expect(softWarnings(light).map((w) => w.field)).toEqual(['neonatal[0].pediatricWeight']);
     const byDelivery = closableObCase({ deliveryWeeks: 28, neonatal: [healthyInfant({ pediatricAge: null, pediatricWeight: 3900 })] });
     expect(fields(softWarnings(byDelivery))).toEqual(['neonatal[0].pediatricWeight']);
+  });
+
+  it("a newborn's gestational age is whole weeks within the mother's AOG limits, and a week from the delivery AOG or more, or a 3,200 g baby at 1 week, asks for confirmation (issue 27 item 6)", () => {
+    const at = (pediatricAge: number, deliveryWeeks = 39) =>
+      closableObCase({ deliveryWeeks, neonatal: [healthyInfant({ pediatricAge, pediatricWeight: 3200 })] });
+    expect(hardLimitErrors(at(0.3))).toEqual([expect.objectContaining({ field: 'neonatal[0].pediatricAge', message: 'Pediatric AOG (weeks) must be a whole number' })]);
+    expect(hardLimitErrors(at(1.5))).toHaveLength(1);
+    expect(hardLimitErrors(at(53))).toEqual([expect.objectContaining({ field: 'neonatal[0].pediatricAge', message: 'Pediatric AOG (weeks) must be between 0 and 52' })]);
+    expect(fields(softWarnings(at(1)))).toEqual(['neonatal[0].pediatricAge', 'neonatal[0].pediatricWeight']);
+    expect(softWarnings(at(1)).map((w) => w.message)).toEqual([
+      "The newborn's gestational age (1 weeks) is not the delivery AOG (39 weeks): a baby is born at the age of gestation of the delivery; check it, or confirm",
+      'A birth weight of 3200 g is far from 1 weeks of gestation (usually 0–800 g): check it, or confirm',
+    ]);
+    expect(softWarnings(at(38))).toEqual([]);
+    expect(softWarnings(at(39))).toEqual([]);
   });
 
   it('a warning needs confirmation once, when its value is new, unless its field is confirmed', () => {

@@ -61,7 +61,8 @@ export const CASE_PLAUSIBILITY_LIMITS = {
 
 /** The numeric fields of a neonatal record and their hard limits. */
 export const INFANT_PLAUSIBILITY_LIMITS = {
-  pediatricAge: { min: AOG_WEEKS_MIN, max: AOG_WEEKS_MAX, unit: 'weeks', step: 1 },
+  // The newborn's gestational age is the mother's AOG at delivery: whole weeks, within the same limits (issue 27 item 6).
+  pediatricAge: WEEKS_LIMIT,
   pediatricWeight: { min: 200, max: 7000, unit: 'g', step: 1 },
   pediatricHeight: { min: 20, max: 70, unit: 'cm', step: 0.1 },
   apgar1m: APGAR_LIMIT,
@@ -247,13 +248,19 @@ const MEDIAN_BIRTH_WEIGHT_G: Readonly<Record<number, number>> = {
   22: 500, 23: 580, 24: 660, 25: 760, 26: 870, 27: 990, 28: 1120, 29: 1260, 30: 1400, 31: 1580, 32: 1750,
   33: 1950, 34: 2150, 35: 2380, 36: 2600, 37: 2850, 38: 3080, 39: 3250, 40: 3400, 41: 3520, 42: 3600,
 };
+/** A newborn's gestational age more than this from the delivery AOG asks for confirmation. */
+export const NEWBORN_AOG_TOLERANCE_WEEKS = 1;
 /** Far from the age of gestation: below half or above 1.6 times the median for the week. */
 export const BIRTH_WEIGHT_LOW_RATIO = 0.5;
 export const BIRTH_WEIGHT_HIGH_RATIO = 1.6;
 
-/** The birth weights (g) that are not far from a gestational age in weeks, or null outside 22-42 weeks. */
+/**
+ * The birth weights (g) that are not far from a gestational age in weeks. Before 22 weeks no baby
+ * weighs more than the 22-week high (a 3,200 g baby at 1 week is a mistyped age): 0 to that high.
+ */
 export function expectedBirthWeightRange(weeks: number): { low: number; high: number } | null {
-  if (!Number.isFinite(weeks) || weeks < 22) return null;
+  if (!Number.isFinite(weeks) || weeks < 0) return null;
+  if (weeks < 22) return { low: 0, high: Math.round(MEDIAN_BIRTH_WEIGHT_G[22] * BIRTH_WEIGHT_HIGH_RATIO) };
   const median = MEDIAN_BIRTH_WEIGHT_G[Math.min(Math.floor(weeks), 42)];
   if (median === undefined) return null;
   return { low: Math.round(median * BIRTH_WEIGHT_LOW_RATIO), high: Math.round(median * BIRTH_WEIGHT_HIGH_RATIO) };
@@ -261,8 +268,9 @@ export function expectedBirthWeightRange(weeks: number): { low: number; high: nu
 
 /**
  * Unusual but possible values that ask for confirmation: BMI above 60; LB above FT + Pr (possible
- * after an earlier multiple birth); an infant's birth weight far from its gestational age (the
- * pediatric age, else the delivery AOG in weeks).
+ * after an earlier multiple birth); a newborn's gestational age more than a week from the delivery
+ * AOG; an infant's birth weight far from its gestational age (the pediatric age, else the delivery
+ * AOG in weeks; before 22 weeks, anything above 800 g).
  */
 export function softWarnings(form: FormLike): PlausibilityWarning[] {
   const warnings: PlausibilityWarning[] = [];
@@ -284,6 +292,12 @@ export function softWarnings(form: FormLike): PlausibilityWarning[] {
     warn('obscoreLB', `LB ${live.lb} is more than FT + Pr${plus} (${live.expected}): confirm only if earlier births were twins or more`);
   }
   infantsOf(form).forEach((infant, index) => {
+    const agePath = `neonatal[${index}].pediatricAge`;
+    if (inLimit(agePath, infant.pediatricAge) && inLimit('deliveryWeeks', form?.deliveryWeeks)
+      && Math.abs(infant.pediatricAge - form.deliveryWeeks) > NEWBORN_AOG_TOLERANCE_WEEKS) {
+      warn(agePath, `The newborn's gestational age (${infant.pediatricAge} weeks) is not the delivery AOG (${form.deliveryWeeks} weeks): `
+        + 'a baby is born at the age of gestation of the delivery; check it, or confirm');
+    }
     const weightPath = `neonatal[${index}].pediatricWeight`;
     if (!inLimit(weightPath, infant.pediatricWeight)) return;
     const weeks = inLimit(`neonatal[${index}].pediatricAge`, infant.pediatricAge)

@@ -8,6 +8,8 @@ export interface RoleGridEditing {
   /** The features each role holds in the draft, by role id. */
   draft: Readonly<Record<string, readonly PermissionName[]>>;
   onToggle: (roleId: string, feature: PermissionName, granted: boolean) => void;
+  /** Whether the editor may tick or untick this feature of this role (libs' mayToggleRoleFeature). */
+  mayToggle: (role: Role, feature: PermissionName) => boolean;
 }
 
 interface RoleGridProps {
@@ -91,6 +93,7 @@ export function RoleGrid({ roles, features, editing, roleExtra, caption }: RoleG
               <Checkbox
                 aria-label={cellLabel(role, feature)}
                 checked={granted}
+                disabled={!editing.mayToggle(role, feature.feature)}
                 onChange={(event) => editing.onToggle(role._id, feature.feature, event.target.checked)}
               />
             );

@@ -66,8 +66,38 @@ export class DatabaseService implements OnApplicationShutdown {
     );
   }
 
-  migrate(): Promise<void> {
-    return this.runMigrations();
+  /** Migrates, then warns in words when the server's own connection could switch the audit log's protection off. */
+  async migrate(): Promise<void> {
+    await this.runMigrations();
+    for (const warning of await this.privilegeWarnings()) this.logger.warn(warning);
+  }
+
+  /**
+   * What is wrong with the role the server runs as (issue 27 item 6), in words: a superuser, or the
+   * owner of its tables, can disable the audit log's triggers, rewrite it and read everything. The
+   * embedded database has no roles: nothing to say.
+   */
+  async privilegeWarnings(): Promise<string[]> {
+    if (this.kind !== 'postgres') return [];
+    const result = (await this.db.execute(sql`
+      select current_user as role, r.rolsuper as superuser,
+        (select count(*)::int from pg_class c where c.relowner = r.oid and c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p')) as owned
+      from pg_roles r where r.rolname = current_user`)) as unknown as { rows: Array<{ role: string; superuser: boolean; owned: number }> };
+    const me = result.rows[0];
+    if (!me) return [];
+    const warnings: string[] = [];
+    if (me.superuser) {
+      warnings.push(
+        `The server connects to PostgreSQL as ${me.role}, a superuser: it could switch the audit log's protection off and read or change anything. ` +
+          "Give it a role of its own that owns nothing (README 'Two roles': DATABASE_MIGRATION_URL for the owner, DATABASE_URL for the server).",
+      );
+    } else if (Number(me.owned) > 0) {
+      warnings.push(
+        `The server connects to PostgreSQL as ${me.role}, the owner of ${me.owned} of its tables: it could disable the audit log's triggers. ` +
+          "Migrate as the owner with DATABASE_MIGRATION_URL and run the server as a role that owns nothing (README 'Two roles').",
+      );
+    }
+    return warnings;
   }
 
   /** Runs `work` in one transaction: every change and its audit rows commit or roll back together. */
@@ -232,6 +262,8 @@ async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool): Promise<v
     await ownerPool.query(`grant usage on schema public to ${role}`);
     await ownerPool.query(`grant select, insert, update, delete on all tables in schema public to ${role}`);
     await ownerPool.query(`revoke update, delete, truncate, references, trigger on audit_log from ${role}`);
+    // Where the audit chain starts is written once, by migration 0013.
+    await ownerPool.query(`revoke insert, update, delete, truncate, references, trigger on audit_chain_start from ${role}`);
     await ownerPool.query(`grant usage, select on all sequences in schema public to ${role}`);
     await ownerPool.query(`grant execute on all functions in schema public to ${role}`);
     const owned = await appPool.query<{ n: string }>(

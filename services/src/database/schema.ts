@@ -67,7 +67,11 @@ export interface AuditChange {
   new: unknown;
 }
 
-/** Append-only: a trigger in the migrations raises on UPDATE, DELETE and TRUNCATE. */
+/**
+ * Append-only: a trigger in the migrations raises on UPDATE, DELETE and TRUNCATE. The database sets
+ * `id`, `at` and `hash` (migration 0013's trigger, whatever an INSERT supplies): the id is declared an
+ * identity here only so that inserts leave it out; the column itself takes its value in the trigger.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -80,6 +84,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
     ip: text('ip'),
+    /** SHA-256 of the previous row's hash and this row's text (pnss_audit_row_text); null before migration 0013. */
+    hash: text('hash'),
   },
   (t) => [
     index('audit_log_entity_idx').on(t.entity, t.entityId, t.at),

@@ -109,6 +109,13 @@ export const hubApiKeys = pgTable(
   (t) => [index('hub_api_keys_department_idx').on(t.departmentId)],
 );
 
+/** What a received package shares with other departments' packages: it should share nothing. */
+export interface HubCollisions {
+  patientKeys: number;
+  caseIds: number;
+  departments: string[];
+}
+
 export const hubPackages = pgTable(
   'hub_packages',
   {
@@ -129,6 +136,10 @@ export const hubPackages = pgTable(
     content: bytea('content').notNull(),
     apiKeyId: uuid('api_key_id').references(() => hubApiKeys.id, { onDelete: 'set null' }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'receiving' while its cases are written in batches (no list shows it), 'received' once verified (migration 0012). */
+    state: text('state').$type<'receiving' | 'received'>().notNull().default('received'),
+    /** Patient keys and record ids also found in other departments' packages, or null (migration 0012). */
+    collisions: jsonb('collisions').$type<HubCollisions>(),
   },
   (t) => [
     uniqueIndex('hub_packages_version_key').on(t.departmentId, t.submissionId, t.version),
@@ -150,5 +161,9 @@ export const hubPackageCases = pgTable(
     dischargeMonth: text('discharge_month'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.hubPackageId, t.caseId] }), index('hub_package_cases_patient_idx').on(t.patientKey)],
+  (t) => [
+    primaryKey({ columns: [t.hubPackageId, t.caseId] }),
+    index('hub_package_cases_patient_idx').on(t.patientKey),
+    index('hub_package_cases_case_idx').on(t.caseId),
+  ],
 );

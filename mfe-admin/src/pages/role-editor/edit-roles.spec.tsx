@@ -72,6 +72,23 @@ describe('Edit Roles', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/roles/edit');
   });
 
+  it('locks the roles holding features the editor lacks, and the features the editor lacks, as the server refuses them (issue 27)', async () => {
+    const editorRole: Role = { _id: 'r3', roleName: 'admin', label: 'Role editor', rolePermissions: [P.ACCESS_ADMIN, P.GET_ROLES, P.UPDATE_ROLES, P.GET_PATIENTS, P.CLOSE_PATIENT_CASE] };
+    const roles = [{ ...ROLES[0], roleName: 'administrator' }, ROLES[1], editorRole];
+    renderAdmin('/admin/roles/edit', editorRole.rolePermissions, { ...routes, 'GET /api/roles': { body: roles } });
+    expect(await screen.findByRole('heading', { name: 'Edit Roles' })).toBeInTheDocument();
+    // The Administrator role holds features the editor lacks: every one of its boxes is locked.
+    expect(screen.getByLabelText('Administrator – Open the Admin module')).toBeDisabled();
+    expect(screen.getByLabelText('Administrator – Read the audit log')).toBeDisabled();
+    expect(screen.getByRole('img', { name: /^Administrator is locked: You cannot change the role Administrator: it holds permissions you do not hold yourself/ })).toBeInTheDocument();
+    expect(screen.getByText(/Locked: Administrator\.$/)).toBeInTheDocument();
+    // The Clinician role is within the editor's: what the editor holds can be ticked and unticked, nothing more.
+    expect(screen.getByLabelText('Clinician – Close cases')).toBeEnabled();
+    expect(screen.getByLabelText('Clinician – Open the Admin module')).toBeEnabled();
+    expect(screen.getByLabelText('Clinician – Read the audit log')).toBeDisabled();
+    expect(screen.queryByRole('img', { name: /^Clinician is locked/ })).not.toBeInTheDocument();
+  });
+
   it('changedRoles lists a role once its ticks differ from what is saved, in any order', () => {
     expect(changedRoles(ROLES, { r2: [P.CLOSE_PATIENT_CASE, P.GET_PATIENTS] })).toEqual([]);
     expect(changedRoles(ROLES, { r2: [P.GET_PATIENTS] })).toEqual([{ _id: 'r2', rolePermissions: [P.GET_PATIENTS] }]);

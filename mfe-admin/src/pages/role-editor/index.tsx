@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Result, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { Role } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
-import { LoadError, showError, toast, useAccess } from '@pnss/web';
+import { editorPermissionsThroughout, mayChangeRole, mayToggleRoleFeature, roleChangeRefusal, roleChangeMessage } from '@pnss/libs/rules';
+import { LoadError, selectPermissions, selectSessionUser, showError, toast, useAccess, useAppSelector } from '@pnss/web';
 import { useGetRoleFeaturesQuery, useListRolesQuery, useUpdateRolesMutation } from '../../api/roles.api.js';
 import { RoleGrid } from '../../components/role-grid.js';
 
@@ -23,6 +25,23 @@ export function changedRoles(roles: readonly Role[], draft: Draft): Array<{ _id:
 }
 
 /**
+ * What the editor holds, for libs' role rule, as the server compares it: the permissions stored in
+ * the editor's own role (the roles list has them; the sign-in's list leaves out what this server does
+ * not use), for the other roles only those their own role keeps in the draft.
+ */
+export function editorPermissionsFor(
+  roles: readonly Role[],
+  draft: Draft,
+  ownRoleName: string | undefined,
+  told: readonly string[],
+): (role: Role) => readonly string[] {
+  const own = roles.find((role) => role.roleName === ownRoleName);
+  if (!own) return () => told;
+  const throughout = editorPermissionsThroughout(own.rolePermissions, draft[own._id]);
+  return (role) => (role._id === own._id ? own.rolePermissions : throughout);
+}
+
+/**
  * SPEC.md §2 Edit Roles: the grid with a checkbox per role and feature, and Save (PUT /api/roles
  * with the roles that changed). Signed-in users get the change at their next navigation.
  */
@@ -33,6 +52,8 @@ export function EditRolesPage() {
   const features = useGetRoleFeaturesQuery(undefined, { skip: !access.canEditRoles });
   const [updateRoles, saving] = useUpdateRolesMutation();
   const [draft, setDraft] = useState<Draft>({});
+  const me = useAppSelector(selectSessionUser);
+  const told = useAppSelector(selectPermissions);
 
   if (!access.canEditRoles) return <Result status="403" title="You do not have permission to edit roles." />;
   const failed = roles.isError ? roles : features.isError ? features : null;
@@ -42,6 +63,8 @@ export function EditRolesPage() {
   const savedRoles = roles.data;
   const changes = changedRoles(savedRoles, draft);
   const back = () => navigate('/admin/roles');
+  const editorOf = editorPermissionsFor(savedRoles, draft, me?.role, told);
+  const lockedRoles = savedRoles.filter((role) => !mayChangeRole(editorOf(role), role));
 
   const toggle = (roleId: string, feature: PermissionName, granted: boolean) => {
     setDraft((current) => {
@@ -87,9 +110,30 @@ export function EditRolesPage() {
         type="info"
         showIcon
         style={{ marginBottom: 12 }}
-        title="Signed-in users get the new features at their next navigation; they do not need to sign out. At least one active user must keep Open the Admin module, View roles and Edit role permissions."
+        title="Signed-in users get the new features at their next navigation; they do not need to sign out. For every role, at least one active user must keep Open the Admin module, View roles, Edit role permissions and every feature of that role."
       />
-      <RoleGrid caption="Tick the features each role holds" roles={savedRoles} features={features.data} editing={{ draft, onToggle: toggle }} />
+      {lockedRoles.length > 0 ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`You can change only the roles whose every feature you hold yourself, and tick only the features you hold. Locked: ${lockedRoles.map((role) => role.label).join(', ')}.`}
+        />
+      ) : null}
+      <RoleGrid
+        caption="Tick the features each role holds"
+        roles={savedRoles}
+        features={features.data}
+        editing={{ draft, onToggle: toggle, mayToggle: (role, feature) => mayToggleRoleFeature(editorOf(role), role, feature) }}
+        roleExtra={(role) => {
+          const refusal = roleChangeRefusal(editorOf(role), role, role.rolePermissions);
+          return refusal ? (
+            <Tooltip title={roleChangeMessage(refusal)}>
+              <LockOutlined role="img" aria-label={`${role.label} is locked: ${roleChangeMessage(refusal)}`} tabIndex={0} />
+            </Tooltip>
+          ) : null;
+        }}
+      />
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { deceptiveTextProblem } from '@pnss/libs/validation';
 import { badField } from '../errors/common.errors.js';
 
 /**
@@ -46,6 +47,9 @@ export function sanitizeText(value: string, field: string, keepAsIs = false): st
     throw badField(name, `${name} must contain visible characters, not only invisible ones`);
   }
   if (keepAsIs) return value;
+  // libs' rule, which the forms check too: no direction override, zero-width character or BOM.
+  const deceptive = deceptiveTextProblem(value);
+  if (deceptive) throw badField(name, `${name} ${deceptive}`);
   return value.replaceAll('\r\n', '\n').replaceAll('\r', '\n').normalize('NFC');
 }
 

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
@@ -25,12 +25,23 @@ export class AccountsController {
     private readonly signIn: SignInService,
   ) {}
 
-  /** `{ token, message, user }`; the client stores 'Bearer ' + token. */
+  /**
+   * `{ token, message, user }`; the client stores 'Bearer ' + token. A success also sets the device
+   * cookie (HttpOnly, for this route only) that lets this device past the account's throttle later.
+   */
   @Post('login')
-  @Answer('Sign in: a token for a new session, with the user and the permissions in force', 'LoginResponse')
+  @Answer('Sign in: a token for a new session, with the user and the permissions in force', 'LoginResponse', {
+    errors: { 503: 'Password checks are all busy just now, or the database cannot be reached (Retry-After)' },
+  })
   @HttpCode(200)
-  login(@Body() dto: LoginDto, @Req() request: FastifyRequest) {
-    return this.signIn.login(dto, request.ip ?? null);
+  async login(@Body() dto: LoginDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { answer, deviceCookie } = await this.signIn.login(dto, {
+      ip: request.ip ?? null,
+      cookies: request.headers.cookie,
+      secure: request.protocol === 'https',
+    });
+    void reply.header('set-cookie', deviceCookie);
+    return answer;
   }
 
   /** The session check: the signed-in user with the permissions the role holds now. */

@@ -1,3 +1,4 @@
+import { USER_CHANGE_MESSAGES } from '@pnss/libs/rules';
 import { ACCOUNT_MESSAGES } from '@pnss/libs/validation';
 import { AppError } from '../../common/errors/app-error.js';
 import { errorFactory } from '../../common/errors/error-table.js';
@@ -6,6 +7,7 @@ export enum AccountsErrorCode {
   InvalidCredentials = 'INVALID_CREDENTIALS',
   AccountDeactivated = 'ACCOUNT_DEACTIVATED',
   TooManySignInAttempts = 'TOO_MANY_SIGN_IN_ATTEMPTS',
+  PasswordChecksBusy = 'PASSWORD_CHECKS_BUSY',
   UsernameTaken = 'USERNAME_TAKEN',
   UserNotFound = 'USER_NOT_FOUND',
   OwnRole = 'OWN_ROLE',
@@ -33,17 +35,14 @@ export const accountsError = errorFactory<AccountsErrorCode, AccountsErrorParams
         'Retry-After': String(seconds < 60 ? seconds : minutes * 60),
       });
     },
+    // The password threads and their queue are full (a flood of sign-ins): refused at once, not queued.
+    [AccountsErrorCode.PasswordChecksBusy]: () =>
+      new AppError(503, 'Sign-in is busy just now. Please try again in a few seconds.', undefined, { 'Retry-After': '2' }),
     [AccountsErrorCode.UsernameTaken]: { status: 409, message: ACCOUNT_MESSAGES.usernameTaken, field: 'username' },
     [AccountsErrorCode.UserNotFound]: { status: 404, message: 'User not found' },
     [AccountsErrorCode.OwnRole]: { status: 403, message: 'You cannot change your own role' },
-    [AccountsErrorCode.RoleBeyondOwn]: {
-      status: 403,
-      message: 'You cannot give a user a role that holds permissions you do not hold yourself',
-    },
-    [AccountsErrorCode.UserBeyondOwn]: {
-      status: 403,
-      message: 'You cannot change a user whose role holds permissions you do not hold yourself',
-    },
+    [AccountsErrorCode.RoleBeyondOwn]: { status: 403, message: USER_CHANGE_MESSAGES.role_beyond_own },
+    [AccountsErrorCode.UserBeyondOwn]: { status: 403, message: USER_CHANGE_MESSAGES.user_beyond_own },
   },
   {},
 );

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AUDIT_CHANGED_MARKER, type FieldError, type Paged } from '@pnss/libs/api';
 import { ADMIN_ROLE_NAME } from '@pnss/libs/permissions';
+import { type UserChangeRefusal, userChangeRefusal } from '@pnss/libs/rules';
 import { CommonErrorCode, badField, commonError } from '../../common/errors/common.errors.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, ConfigError } from '../../config/app-config.js';
@@ -9,7 +10,7 @@ import { DatabaseService, type Executor } from '../../database/database.service.
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import { SessionsService } from '../auth/sessions.service.js';
-import { type Grantor, RolesService, permissionsBeyond } from '../roles/roles.service.js';
+import { type Grantor, RolesService } from '../roles/roles.service.js';
 import { passwordProblem, photoProblem } from './account.policies.js';
 import { AccountsErrorCode, accountsError } from './accounts.errors.js';
 import { AccountsRepository, type UserChanges, type UserListRow, type UserRow } from './accounts.repository.js';
@@ -58,7 +59,8 @@ export class AccountsService {
     const role = await this.roles.resolve(dto.role);
     if (!role) errors.push({ field: 'role', message: 'Role does not exist' });
     // register_users alone cannot make an administrator: the new user's role must be within the caller's.
-    if (role && permissionsBeyond(actor, role.rolePermissions).length > 0) throw accountsError(AccountsErrorCode.RoleBeyondOwn);
+    const editor = await this.roles.permissionsOf(actor);
+    if (role && editor !== null) refuseUserChange(userChangeRefusal(editor, [], role.rolePermissions));
     const passwordError = passwordProblem(dto.password, dto.username);
     if (passwordError) errors.push(passwordError);
     const photo = dto.photo || null;
@@ -103,7 +105,8 @@ export class AccountsService {
     if (!existing) throw accountsError(AccountsErrorCode.UserNotFound);
     // update_user cannot take over an account that can do more than the caller (e.g. reset an administrator's password).
     const existingRole = await this.roles.resolve(existing.role);
-    if (permissionsBeyond(actor, existingRole?.rolePermissions ?? []).length > 0) throw accountsError(AccountsErrorCode.UserBeyondOwn);
+    const editor = await this.roles.permissionsOf(actor);
+    if (editor !== null) refuseUserChange(userChangeRefusal(editor, existingRole?.rolePermissions ?? []));
 
     const errors: FieldError[] = [];
     const changes: UserChanges = {};
@@ -117,7 +120,7 @@ export class AccountsService {
       else errors.push({ field: 'role', message: 'Role does not exist' });
       if (role && role.name !== existing.role) {
         if (actor.id !== null && actor.id === id) throw accountsError(AccountsErrorCode.OwnRole);
-        if (permissionsBeyond(actor, role.rolePermissions).length > 0) throw accountsError(AccountsErrorCode.RoleBeyondOwn);
+        if (editor !== null) refuseUserChange(userChangeRefusal(editor, existingRole?.rolePermissions ?? [], role.rolePermissions));
       }
     }
     if (dto.photo !== undefined) {
@@ -216,6 +219,12 @@ export class AccountsService {
       throw error;
     }
   }
+}
+
+/** libs' user rule, answered with this feature's words (403). */
+function refuseUserChange(refusal: UserChangeRefusal | null): void {
+  if (!refusal) return;
+  throw accountsError(refusal.rule === 'user_beyond_own' ? AccountsErrorCode.UserBeyondOwn : AccountsErrorCode.RoleBeyondOwn);
 }
 
 function withPhotoFlag(row: UserRow): UserListRow {

@@ -54,4 +54,15 @@ describe('sign-in throttling: guessing slows, real users are not locked out', ()
     const decision = decideAttempt(keys, [counter(keys.address as string, 80)], limits, now);
     expect(decision.counters?.[2].nextAllowedAt?.getTime()).toBe(now + 10_000);
   });
+
+  it("a device that signed in as this user before is not held up by the account's counter, only by its own (OWASP device cookie)", () => {
+    const device = attemptKeys('maria', '10.0.0.7', 'dev1');
+    const jammed = [counter(device.account, 25, now - 60_000, new Date(now + 7000))];
+    expect(decideAttempt(keys, jammed, limits, now).waitMs).toBe(7000);
+    const decision = decideAttempt(device, jammed, limits, now);
+    expect(decision.waitMs).toBe(0);
+    expect(decision.counters?.map((c) => [c.key, c.attempts])).toEqual([[device.pair, 1], [device.account, 26], [device.address, 1], ['device:dev1', 1]]);
+    // After maxFailuresPerUser of its own attempts, the device waits as any other would.
+    expect(decideAttempt(device, [...jammed, counter('device:dev1', 5)], limits, now).waitMs).toBe(7000);
+  });
 });

@@ -17,7 +17,12 @@ import { type AttemptCounter, SignInAttemptsRepository } from './sign-in-attempt
  * - one address, any user name: past `maxFailuresPerAddress`, each attempt waits 1, 2, 4 ... s, at
  *   most `maxAddressDelaySeconds` (a colleague behind the same address waits a few seconds, not 15 minutes).
  *
- * A successful sign-in clears the pair and the account counters and takes itself off the address's.
+ * - a device that signed in as this user before (its signed device cookie, device-cookie.ts): the
+ *   account counter does not hold it up (issue 27 item 4: twelve wrong guesses from twelve
+ *   addresses put the real user behind a 429 from everywhere); its own counter allows `perPair`
+ *   attempts a window, after which it is held up by the account counter like any other device.
+ *
+ * A successful sign-in clears the pair, the account and the device counters and takes itself off the address's.
  */
 
 export interface SignInReservation {
@@ -28,6 +33,8 @@ export interface AttemptKeys {
   pair: string;
   account: string;
   address: string | null;
+  /** The device cookie's counter, when the attempt showed a genuine one for this user. */
+  device?: string | null;
 }
 
 /** The limits of AppConfig.signInLimits, with the optional ones filled in. */
@@ -45,9 +52,11 @@ export type ThrottleDecision = { waitMs: number; counters?: undefined } | { wait
 
 const CLEANUP_EVERY = 200;
 
-export function attemptKeys(attemptedName: string, ip: string | null): AttemptKeys {
+export function attemptKeys(attemptedName: string, ip: string | null, deviceId: string | null = null): AttemptKeys {
   const name = attemptedName.toLowerCase().slice(0, 100);
-  return { pair: `pair:${name}|${ip ?? '-'}`, account: `account:${name}`, address: ip ? `address:${ip}` : null };
+  const keys: AttemptKeys = { pair: `pair:${name}|${ip ?? '-'}`, account: `account:${name}`, address: ip ? `address:${ip}` : null };
+  if (deviceId) keys.device = `device:${deviceId}`;
+  return keys;
 }
 
 export function throttleLimits(config: AppConfig['signInLimits']): ThrottleLimits {
@@ -71,10 +80,13 @@ export function decideAttempt(keys: AttemptKeys, locked: readonly AttemptCounter
   const pair = current.get(keys.pair) ?? fresh(keys.pair);
   const account = current.get(keys.account) ?? fresh(keys.account);
   const address = keys.address ? (current.get(keys.address) ?? fresh(keys.address)) : null;
+  const device = keys.device ? (current.get(keys.device) ?? fresh(keys.device)) : null;
+  const trustedDevice = device !== null && device.attempts < limits.perPair;
 
   let wait = 0;
   if (pair.attempts >= limits.perPair) wait = Math.max(wait, pair.windowStart.getTime() + limits.windowMs - now);
-  for (const [row, threshold] of [[account, limits.perAccount], [address, limits.perAddress]] as const) {
+  const held = trustedDevice ? [[address, limits.perAddress]] as const : [[account, limits.perAccount], [address, limits.perAddress]] as const;
+  for (const [row, threshold] of held) {
     if (row && row.attempts >= threshold && row.nextAllowedAt && row.nextAllowedAt.getTime() > now) {
       wait = Math.max(wait, row.nextAllowedAt.getTime() - now);
     }
@@ -89,6 +101,7 @@ export function decideAttempt(keys: AttemptKeys, locked: readonly AttemptCounter
       { ...pair, attempts: pair.attempts + 1, nextAllowedAt: null },
       { ...account, attempts: account.attempts + 1, nextAllowedAt: backoff(account.attempts + 1, limits.perAccount, limits.accountCapMs) },
       ...(address ? [{ ...address, attempts: address.attempts + 1, nextAllowedAt: backoff(address.attempts + 1, limits.perAddress, limits.addressCapMs) }] : []),
+      ...(device ? [{ ...device, attempts: device.attempts + 1, nextAllowedAt: null }] : []),
     ],
   };
 }
@@ -103,10 +116,10 @@ export class SignInThrottle {
   ) {}
 
   /** Counts this attempt, or throws the 429 (with Retry-After) when one of its counters says wait. */
-  async reserve(attemptedName: string, ip: string | null): Promise<SignInReservation> {
+  async reserve(attemptedName: string, ip: string | null, deviceId: string | null = null): Promise<SignInReservation> {
     const limits = throttleLimits(this.config.signInLimits);
-    const keys = attemptKeys(attemptedName, ip);
-    const all = [keys.pair, keys.account, ...(keys.address ? [keys.address] : [])];
+    const keys = attemptKeys(attemptedName, ip, deviceId);
+    const all = [keys.pair, keys.account, ...(keys.address ? [keys.address] : []), ...(keys.device ? [keys.device] : [])];
 
     const waitMs = await this.attempts.transaction(async (tx) => {
       const now = Date.now();
@@ -123,8 +136,8 @@ export class SignInThrottle {
 
   /** The right password: the pair and account counters start again; this attempt is no failure of the address. */
   async succeeded(reservation: SignInReservation): Promise<void> {
-    const { pair, account, address } = reservation.keys;
-    await this.attempts.clearAfterSuccess([account, pair], address);
+    const { pair, account, address, device } = reservation.keys;
+    await this.attempts.clearAfterSuccess([account, pair, ...(device ? [device] : [])], address);
   }
 }
 

@@ -9,7 +9,7 @@ type Dependencies = ConstructorParameters<typeof SignInService>;
 /** The service with only what the session check uses: the server's hub setting. */
 function service(hubEnabled: boolean): SignInService {
   const unused = {} as never;
-  const config = { census: { hubEnabled } } as unknown as AppConfig;
+  const config = { census: { hubEnabled }, jwtSecret: 'a test secret' } as unknown as AppConfig;
   const dependencies: Dependencies = [unused, unused, unused, unused, unused, unused, unused, config];
   return new SignInService(...dependencies);
 }

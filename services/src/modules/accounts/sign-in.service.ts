@@ -12,12 +12,28 @@ import { AccountsErrorCode, accountsError } from './accounts.errors.js';
 import { AccountsRepository, type UserRow } from './accounts.repository.js';
 import type { LoginDto } from './dto/login.dto.js';
 import { PasswordHasher } from './password-hasher.js';
+import { DeviceCookies } from './device-cookie.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 
 export const SESSION_ENTITY = 'session';
 export const LOGIN_ACTION = 'login';
 export const LOGIN_FAILED_ACTION = 'login_failed';
 export const LOGOUT_ACTION = 'logout';
+/** A sign-in refused by the throttle (429) before its password was looked at. */
+export const LOGIN_THROTTLED_ACTION = 'login_throttled';
+
+/** Where a sign-in comes from: the address, the request's Cookie header, and whether it came over HTTPS. */
+export interface SignInSource {
+  ip: string | null;
+  cookies?: string;
+  secure?: boolean;
+}
+
+/** A sign-in's answer, and the device cookie to set (Set-Cookie) when it succeeded. */
+export interface SignedInAnswer {
+  answer: LoginResponse;
+  deviceCookie: string;
+}
 
 type FailureReason = 'unknown_user' | 'wrong_password' | 'deactivated';
 
@@ -31,6 +47,7 @@ export class SignInService {
   private readonly server: { hubEnabled: boolean };
   /** The session check's answer of each caller object, kept as long as the caller is. */
   private readonly sessionAnswers = new WeakMap<AuthenticatedUser, SessionUser>();
+  private readonly devices: DeviceCookies;
 
   constructor(
     private readonly accounts: AccountsRepository,
@@ -43,12 +60,21 @@ export class SignInService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.server = { hubEnabled: censusConfigOf(config).hubEnabled };
+    this.devices = new DeviceCookies(config.jwtSecret);
   }
 
-  async login(dto: LoginDto, ip: string | null): Promise<LoginResponse> {
+  async login(dto: LoginDto, source: SignInSource): Promise<SignedInAnswer> {
+    const { ip } = source;
     const attempted = dto.username.trim();
+    const device = this.devices.claimFor(source.cookies, attemptKey(attempted));
     // Counted before the password is checked, so a blocked guesser learns nothing even when the guess is right.
-    const reservation = await this.throttle.reserve(attemptKey(attempted), ip);
+    let reservation;
+    try {
+      reservation = await this.throttle.reserve(attemptKey(attempted), ip, device?.id ?? null);
+    } catch (error) {
+      await this.recordThrottled(attempted, ip, device !== null);
+      throw error;
+    }
     const user = await this.accounts.findByUsername(attempted);
 
     if (!user) {
@@ -80,7 +106,10 @@ export class SignInService {
     });
     const session = await this.sessions.findWithUser(issued.sessionId, user.id);
     const permissions = permissionsInForce((session?.rolePermissions ?? []).filter(isPermissionName), this.server);
-    return { token: issued.token, message: 'Signed in successfully', user: toSessionUser(user, permissions) };
+    return {
+      answer: { token: issued.token, message: 'Signed in successfully', user: toSessionUser(user, permissions) },
+      deviceCookie: this.devices.issue(attemptKey(attempted), source.secure ?? false),
+    };
   }
 
   /**
@@ -103,6 +132,18 @@ export class SignInService {
       await this.audit.record(tx, { actor: user, entity: SESSION_ENTITY, entityId: user.sessionId, action: LOGOUT_ACTION });
     });
     return { message: 'Signed out' };
+  }
+
+  /** A 429 of the throttle: the attempted name, the address and whether a device cookie came with it. */
+  private async recordThrottled(attempted: string, ip: string | null, knownDevice: boolean): Promise<void> {
+    await this.audit.record(this.database.db, {
+      actor: null,
+      entity: SESSION_ENTITY,
+      entityId: attemptKey(attempted),
+      action: LOGIN_THROTTLED_ACTION,
+      changes: [{ field: 'knownDevice', old: null, new: knownDevice }],
+      ip,
+    });
   }
 
   /** The attempted name, never the password: it is what the per-name limit counts. */

@@ -2,19 +2,27 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import request from 'supertest';
 import { declaredRoutes, ownHooks } from '../../../test/support/declared-routes.js';
 import type { AuditReadLog } from './audit-read-log.js';
-import { registerAuditReadsHook } from './audit-reads.hook.js';
+import { PATIENT_DATA_READS, registerAuditReadsHook } from './audit-reads.hook.js';
 
-type Entry = Parameters<AuditReadLog['push']>[0];
+type Entry = Parameters<AuditReadLog['write']>[0];
 
 describe('the read-audit hook', () => {
   let fastify: FastifyInstance;
   let routes: ReturnType<typeof declaredRoutes>;
   let pushed: Entry[];
+  let stored: () => Promise<void>;
 
   beforeEach(async () => {
     pushed = [];
+    stored = () => Promise.resolve();
     fastify = Fastify();
-    registerAuditReadsHook(fastify, { push: (entry: Entry) => void pushed.push(entry) });
+    registerAuditReadsHook(fastify, {
+      push: () => undefined,
+      write: (entry: Entry) => {
+        pushed.push(entry);
+        return stored();
+      },
+    });
     routes = declaredRoutes(fastify);
     fastify.get('/api/patients', async () => ({ items: [{ _id: 'p1' }, { _id: 'p2' }], count: 2 }));
     fastify.get('/api/patients/:patientid', async () => ({ _id: 'p1', firstName: 'Ana' }));
@@ -39,6 +47,34 @@ describe('the read-audit hook', () => {
           { field: 'patientIds', old: null, new: ['p1', 'p2'] },
         ],
       }),
+    ]);
+  });
+
+  it('sends the answer only once its audit row is stored, and no answer when it cannot be (issue 27 item 5)', async () => {
+    let store: () => void = () => undefined;
+    stored = () => new Promise<void>((resolve) => (store = resolve));
+    let answered = false;
+    const reading = request(fastify.server).get('/api/patients/p1').then((res) => {
+      answered = true;
+      return res;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pushed).toHaveLength(1);
+    expect(answered).toBe(false);
+    store();
+    expect((await reading).status).toBe(200);
+
+    stored = () => Promise.reject(new Error('the database is away'));
+    const refused = await request(fastify.server).get('/api/patients/p1');
+    expect(refused.status).toBe(500);
+    expect(JSON.stringify(refused.body)).not.toContain('Ana');
+  });
+
+  it('takes the audited routes from libs\' route table, the four submissions and duplicate reads included', () => {
+    expect(Object.keys(PATIENT_DATA_READS).sort()).toEqual([
+      '/api/patientcases', '/api/patientcases/:caseid', '/api/patients', '/api/patients/:patientid', '/api/patients/:patientid/cases',
+      '/api/patients/:patientid/cases/:caseid', '/api/patients/:patientid/cases/:caseid/history', '/api/patients/duplicates',
+      '/api/submissions/:casetype', '/api/submissions/cases/closed', '/api/submissions/cases/packaged/:submissionid',
     ]);
   });
 

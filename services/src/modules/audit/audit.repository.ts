@@ -77,10 +77,9 @@ export class AuditRepository {
    * The batched read and refusal rows of AuditReadLog in one INSERT whose text never changes: the rows
    * travel as one JSON parameter, so a batch of hundreds builds no SQL per row (one read = one row).
    */
-  async insertMany(rows: NewAuditRow[]): Promise<void> {
+  async insertMany(rows: ReadonlyArray<Omit<NewAuditRow, 'at' | 'id' | 'hash'>>): Promise<void> {
     if (rows.length === 0) return;
     const records = rows.map((row) => ({
-      at: (row.at ?? new Date()).toISOString(),
       actor_id: row.actorId ?? null,
       actor_username: row.actorUsername ?? null,
       entity: row.entity,
@@ -89,11 +88,34 @@ export class AuditRepository {
       changes: row.changes ?? [],
       ip: row.ip ?? null,
     }));
+    // No id or time: the database sets them (migration 0013), in the order the rows are chained.
+    // Committed without waiting for the disk (synchronous_commit off for this statement alone): the
+    // rows are PostgreSQL's once the INSERT answers, so a crash of this server loses none; a crash of
+    // PostgreSQL itself may lose the last fraction of a second of reads. Waiting for the WAL flush
+    // made every read wait for the disk (17 ms against 3 ms for 20 rows on a busy machine).
     await this.database.db.execute(sql`
-      insert into ${auditLog} (at, actor_id, actor_username, entity, entity_id, action, changes, ip)
-      select r.at, r.actor_id, r.actor_username, r.entity, r.entity_id, r.action, r.changes, r.ip
-      from jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-        as r(at timestamptz, actor_id uuid, actor_username text, entity text, entity_id text, action text, changes jsonb, ip text)`);
+      with asynchronous as (select set_config('synchronous_commit', 'off', true))
+      insert into ${auditLog} (actor_id, actor_username, entity, entity_id, action, changes, ip)
+      select r.actor_id, r.actor_username, r.entity, r.entity_id, r.action, r.changes, r.ip
+      from asynchronous, jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
+        as r(actor_id uuid, actor_username text, entity text, entity_id text, action text, changes jsonb, ip text)`);
+  }
+
+  /** Up to `limit` rows after `afterId`, in id order: each with its stored hash and the text its hash covers. */
+  async chainRows(afterId: number, limit: number): Promise<Array<{ id: number; hash: string | null; text: string }>> {
+    const result = (await this.database.db.execute(sql`
+      select a.id::bigint as id, a.hash, pnss_audit_row_text(a) as text from ${auditLog} a
+      where a.id > ${afterId} order by a.id limit ${limit}`)) as { rows: Array<{ id: string | number; hash: string | null; text: string }> };
+    return result.rows.map((row) => ({ id: Number(row.id), hash: row.hash, text: row.text }));
+  }
+
+  /** Where the chain begins (migration 0013): rows up to this id were written before it and carry no hash. */
+  async chainStart(): Promise<number | null> {
+    const result = (await this.database.db.execute(sql`select chain_from::bigint as chain_from from audit_chain_start where id = 1`)) as {
+      rows: Array<{ chain_from: string | number }>;
+    };
+    const row = result.rows[0];
+    return row ? Number(row.chain_from) : null;
   }
 
   async page(filter: AuditFilter, limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {

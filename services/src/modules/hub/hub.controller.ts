@@ -24,7 +24,13 @@ export class HubController {
   @Post('packages')
   @Answer('Receives a census package (the ZIP) from a department: 201 when kept, 200 with the same uploadid when received before', 'HubReceipt', {
     status: 201,
-    errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)', 413: 'The package is larger than 64 MB', 415: 'The body is not application/zip', 422: 'The package is not valid: the file or field at fault is named, and nothing is kept' },
+    errors: {
+      404: 'The hub is not enabled on this server (HUB_ENABLED)',
+      409: 'This submission id and version were received with other content, or are being received just now',
+      413: 'The package is larger than 64 MB, or declares or inflates beyond 1 GiB (the limit is named)',
+      415: 'The body is not application/zip',
+      422: 'The package is not valid: an entry that is not one of its files, a ZIP bomb, a file or field at fault is named, and nothing is kept',
+    },
   })
   @ApiResponse({ status: 200, description: 'This exact package was received before', schema: { $ref: '#/components/schemas/HubReceipt' } })
   @ApiConsumes('application/zip')

@@ -7,6 +7,8 @@ export enum HubErrorCode {
   CredentialsMissing = 'CREDENTIALS_MISSING',
   KeyRefused = 'KEY_REFUSED',
   PackageInvalid = 'PACKAGE_INVALID',
+  PackageTooLarge = 'PACKAGE_TOO_LARGE',
+  PackageInProgress = 'PACKAGE_IN_PROGRESS',
   VersionConflict = 'VERSION_CONFLICT',
   KeyNotFound = 'KEY_NOT_FOUND',
 }
@@ -28,6 +30,12 @@ export const hubError = errorFactory<HubErrorCode, FieldError[]>(
     },
     [HubErrorCode.PackageInvalid]: (errors) =>
       new AppError(422, `The package was refused: ${errors.map((e) => `${e.field}: ${e.message}`).slice(0, 3).join('; ')}`, errors),
+    [HubErrorCode.PackageTooLarge]: (errors) =>
+      new AppError(413, `The package was refused: ${errors.map((e) => `${e.field}: ${e.message}`).slice(0, 3).join('; ')}`, errors),
+    [HubErrorCode.PackageInProgress]: {
+      status: 409,
+      message: 'This submission id and version are being received from another upload just now; try again in a few minutes',
+    },
     [HubErrorCode.VersionConflict]: (errors) =>
       new AppError(409, 'This submission id and version were already received with different content; rebuild to make a new version', errors),
     [HubErrorCode.KeyNotFound]: { status: 404, message: 'API key not found' },

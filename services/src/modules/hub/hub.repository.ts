@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
-import { hubApiKeys, hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
+import { type HubCollisions, hubApiKeys, hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
 
 export type HubKeyRow = typeof hubApiKeys.$inferSelect;
 export type HubPackageRow = Omit<typeof hubPackages.$inferSelect, 'content'>;
@@ -23,7 +23,12 @@ const PACKAGE_COLUMNS = {
   verification: hubPackages.verification,
   apiKeyId: hubPackages.apiKeyId,
   receivedAt: hubPackages.receivedAt,
+  state: hubPackages.state,
+  collisions: hubPackages.collisions,
 };
+
+export type HubCaseRow = Omit<typeof hubPackageCases.$inferInsert, 'hubPackageId'>;
+const RECEIVED = eq(hubPackages.state, 'received');
 
 /** All SQL of the society's hub. */
 @Injectable()
@@ -75,20 +80,63 @@ export class HubRepository {
     return row ?? null;
   }
 
-  async insertPackage(
-    tx: Executor,
-    values: typeof hubPackages.$inferInsert,
-    cases: Array<Omit<typeof hubPackageCases.$inferInsert, 'hubPackageId'>>,
-  ): Promise<HubPackageRow> {
-    const [row] = await tx.insert(hubPackages).values(values).returning(PACKAGE_COLUMNS);
-    for (let i = 0; i < cases.length; i += 500) {
-      await tx.insert(hubPackageCases).values(cases.slice(i, i + 500).map((c) => ({ ...c, hubPackageId: row.id })));
-    }
+  /** The package's row, 'receiving': its cases follow in batches (insertCases), and no list shows it yet. */
+  async stagePackage(values: Omit<typeof hubPackages.$inferInsert, 'state'>): Promise<HubPackageRow> {
+    const [row] = await this.database.db.insert(hubPackages).values({ ...values, state: 'receiving' }).returning(PACKAGE_COLUMNS);
     return row;
   }
 
+  /** One batch of a staged package's cases: one INSERT, its own short transaction, so other work goes on between batches. */
+  async insertCases(hubPackageId: string, cases: readonly HubCaseRow[]): Promise<void> {
+    if (cases.length === 0) return;
+    await this.database.db.insert(hubPackageCases).values(cases.map((c) => ({ ...c, hubPackageId })));
+  }
+
+  /**
+   * How many of a package's patient keys and record ids are in received packages of other
+   * departments, and which: keyed hashes differ between departments, so a shared key means the
+   * same department's data sent twice under two ids.
+   */
+  async collisionsOf(hubPackageId: string, departmentId: string): Promise<HubCollisions | null> {
+    const result = (await this.database.db.execute(sql`
+      with mine as (select patient_key, case_id from ${hubPackageCases} where hub_package_id = ${hubPackageId})
+      select 'patient' as kind, p.department_id, count(distinct c.patient_key)::int as n
+        from ${hubPackageCases} c join ${hubPackages} p on p.id = c.hub_package_id
+        where p.state = 'received' and p.department_id <> ${departmentId} and c.patient_key in (select patient_key from mine)
+        group by p.department_id
+      union all
+      select 'case' as kind, p.department_id, count(distinct c.case_id)::int as n
+        from ${hubPackageCases} c join ${hubPackages} p on p.id = c.hub_package_id
+        where p.state = 'received' and p.department_id <> ${departmentId} and c.case_id in (select case_id from mine)
+        group by p.department_id`)) as { rows: Array<{ kind: string; department_id: string; n: number }> };
+    const list = result.rows;
+    if (list.length === 0) return null;
+    const total = (kind: string) => list.filter((r) => r.kind === kind).reduce((sum, r) => sum + Number(r.n), 0);
+    return { patientKeys: total('patient'), caseIds: total('case'), departments: [...new Set(list.map((r) => r.department_id))].sort() };
+  }
+
+  /** The package verified: it becomes 'received' (listed) with its summary and flags, in the caller's transaction. */
+  async completePackage(tx: Executor, id: string, values: { verification: string; collisions: HubCollisions | null }): Promise<HubPackageRow> {
+    const [row] = await tx.update(hubPackages).set({ ...values, state: 'received' }).where(eq(hubPackages.id, id)).returning(PACKAGE_COLUMNS);
+    return row;
+  }
+
+  /** A refused or failed package's staged row, and with it (cascade) its cases. */
+  async dropStaged(id: string): Promise<void> {
+    await this.database.db.delete(hubPackages).where(and(eq(hubPackages.id, id), eq(hubPackages.state, 'receiving')));
+  }
+
+  /** Staged packages older than `before`: what a crash or a kill left half written. */
+  async dropStagedBefore(before: Date): Promise<number> {
+    const dropped = await this.database.db
+      .delete(hubPackages)
+      .where(and(eq(hubPackages.state, 'receiving'), lt(hubPackages.receivedAt, before)))
+      .returning({ id: hubPackages.id });
+    return dropped.length;
+  }
+
   async packagesPage(departmentId: string | null, limit: number, skip: number): Promise<{ rows: HubPackageRow[]; count: number }> {
-    const where = departmentId ? eq(hubPackages.departmentId, departmentId) : undefined;
+    const where = departmentId ? and(RECEIVED, eq(hubPackages.departmentId, departmentId)) : RECEIVED;
     const rows = await this.database.db
       .select(PACKAGE_COLUMNS)
       .from(hubPackages)

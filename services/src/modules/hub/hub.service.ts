@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { HubApiKey, HubPackage, HubPackagesResponse, HubReceipt, IssuedHubKey } from '@pnss/libs/api';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
@@ -7,7 +7,9 @@ import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { HubErrorCode, hubError } from './hub.errors.js';
-import { type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
+import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
+import type { HubCollisions } from '../../database/submissions.schema.js';
+import { type HubCaseRow, type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
 import { verifyPackage } from './package-verifier.js';
 
 const VERSION_KEY = 'hub_packages_version_key';
@@ -29,13 +31,22 @@ export interface Upload {
  * API keys, and the packages they send, verified before anything is kept.
  */
 @Injectable()
-export class HubService {
+export class HubService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Hub');
+
   constructor(
     private readonly repository: HubRepository,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A start-up removes the staged packages that a crash or a kill left half written. */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!censusConfigOf(this.config).hubEnabled) return;
+    const dropped = await this.dropAbandonedReceipts();
+    if (dropped > 0) this.logger.warn(`Removed ${dropped} package(s) left half received by a stop during their upload`);
+  }
 
   private assertEnabled(): void {
     if (!censusConfigOf(this.config).hubEnabled) throw hubError(HubErrorCode.NotEnabled);
@@ -86,7 +97,12 @@ export class HubService {
     return { items: rows.map(toHubPackage), count, offset: page };
   }
 
-  /** Authenticates the department, verifies the package, and keeps it with its cases; nothing is kept when refused. */
+  /**
+   * Authenticates the department, verifies the package as a stream (package-verifier.ts) and keeps
+   * it with its cases. The cases are written in batches while cases.json is read, under a staged
+   * ('receiving') package row that no list shows; a refusal or a failure deletes it, so nothing is
+   * kept of a refused package.
+   */
   async receive(upload: Upload): Promise<{ receipt: HubReceipt; created: boolean }> {
     this.assertEnabled();
     const departmentId = upload.departmentId?.trim();
@@ -96,79 +112,125 @@ export class HubService {
     if (!key || key.departmentId !== departmentId) throw hubError(HubErrorCode.KeyRefused);
     const department: AuditActor = { id: null, username: `department:${departmentId}`, ip: upload.ip };
 
-    const bytes = upload.body instanceof Uint8Array ? upload.body : null;
+    const bytes = upload.body instanceof Uint8Array ? Buffer.from(upload.body.buffer, upload.body.byteOffset, upload.body.byteLength) : null;
     if (!bytes || bytes.byteLength === 0) {
       throw hubError(HubErrorCode.PackageInvalid, [{ field: 'file', message: 'send the package ZIP as the body, Content-Type application/zip' }]);
     }
-    const verification = verifyPackage(bytes, departmentId);
-    if (!verification.ok) {
-      await this.database.transaction((tx) =>
-        this.audit.record(tx, {
-          actor: department, entity: 'hub_package', entityId: upload.fileName ?? null, action: 'refuse',
-          changes: verification.errors.slice(0, 5).map((e) => ({ field: e.field, old: null, new: e.message })),
-        }),
-      );
-      throw hubError(HubErrorCode.PackageInvalid, verification.errors);
-    }
-    const { manifest, cases, summary } = verification;
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const duplicate = async (): Promise<{ receipt: HubReceipt; created: boolean } | null> => {
-      const existing = await this.repository.findVersion(departmentId, manifest.submissionId, manifest.version);
-      if (!existing) return null;
-      if (existing.sha256 !== sha256) {
-        throw hubError(HubErrorCode.VersionConflict, [{ field: 'manifest.json.version', message: `${manifest.submissionId} version ${manifest.version} was received before with other content` }]);
-      }
-      return { receipt: { uploadid: existing.uploadId, message: 'This package was already received', duplicate: true }, created: false };
-    };
-    const before = await duplicate();
-    if (before) return before;
-
+    // Set by the verifier's onManifest (a closure TypeScript does not follow), hence the holder.
+    const receiving: { staged: HubPackageRow | null } = { staged: null };
     try {
-      const row = await this.database.transaction(async (tx) => {
-        const inserted = await this.repository.insertPackage(
-          tx,
-          {
-            uploadId: `U${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`,
-            departmentId,
-            submissionId: manifest.submissionId,
-            version: manifest.version,
-            fileName: upload.fileName?.slice(0, 200) || `${manifest.submissionId}-v${manifest.version}.zip`,
-            sha256,
-            size: bytes.byteLength,
-            startDate: manifest.startDate,
-            endDate: manifest.endDate,
-            numOfCases: manifest.numOfCases,
-            dataDictionaryVersion: manifest.dataDictionaryVersion,
-            manifest,
-            verification: summary,
-            content: bytes,
-            apiKeyId: key.id,
-          },
-          cases.map((c) => ({
-            caseId: c.caseId, patientKey: c.patientKey, caseTypes: c.caseTypes, dischargeMonth: c.dischargeMonth,
-            data: c as unknown as Record<string, unknown>,
-          })),
+      const verification = await verifyPackage(bytes, {
+        departmentId,
+        onManifest: async (manifest) => {
+          receiving.staged = await this.stage(manifest, { departmentId, fileName: upload.fileName, sha256, bytes, apiKeyId: key.id });
+        },
+        sink: async (cases) => {
+          // A version received before is only verified again, to answer it as the same package or a conflict.
+          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map(toCaseRow));
+        },
+      });
+      if (!verification.ok) {
+        await this.dropStaged(receiving.staged);
+        receiving.staged = null;
+        await this.database.transaction((tx) =>
+          this.audit.record(tx, {
+            actor: department, entity: 'hub_package', entityId: upload.fileName ?? null, action: 'refuse',
+            changes: verification.errors.slice(0, 5).map((e) => ({ field: e.field, old: null, new: e.message })),
+          }),
         );
+        throw hubError(verification.limit ? HubErrorCode.PackageTooLarge : HubErrorCode.PackageInvalid, verification.errors);
+      }
+      const { manifest, summary } = verification;
+      const kept = receiving.staged;
+      if (!kept) return await this.receivedBefore(departmentId, manifest, sha256);
+      const collisions = await this.repository.collisionsOf(kept.id, departmentId);
+      const row = await this.database.transaction(async (tx) => {
+        const completed = await this.repository.completePackage(tx, kept.id, { verification: summary + collisionText(collisions), collisions });
         await this.repository.touchKey(tx, key.id);
         await this.audit.record(tx, {
-          actor: department, entity: 'hub_package', entityId: inserted.uploadId, action: 'receive',
+          actor: department, entity: 'hub_package', entityId: completed.uploadId, action: 'receive',
           changes: [
             { field: 'submissionId', old: null, new: manifest.submissionId },
             { field: 'version', old: null, new: manifest.version },
             { field: 'sha256', old: null, new: sha256 },
+            ...(collisions ? [{ field: 'collisions', old: null, new: collisions }] : []),
           ],
         });
-        return inserted;
+        return completed;
       });
+      receiving.staged = null;
       return { receipt: { uploadid: row.uploadId, message: 'Package received and verified', duplicate: false }, created: true };
+    } finally {
+      await this.dropStaged(receiving.staged);
+    }
+  }
+
+  /**
+   * Removes staged packages a crash left half written (called at start-up): older than a receive
+   * takes, so another server's upload under way is left alone.
+   */
+  async dropAbandonedReceipts(olderThanMs = ABANDONED_AFTER_MS): Promise<number> {
+    return this.repository.dropStagedBefore(new Date(Date.now() - olderThanMs));
+  }
+
+  /** The staged row of a version not received before; null when it was (then the package is only verified). */
+  private async stage(manifest: PackageManifest, source: { departmentId: string; fileName: string | undefined; sha256: string; bytes: Buffer; apiKeyId: string }): Promise<HubPackageRow | null> {
+    if (await this.repository.findVersion(source.departmentId, manifest.submissionId, manifest.version)) return null;
+    try {
+      return await this.repository.stagePackage({
+        uploadId: `U${Date.now().toString(36).toUpperCase()}-${randomBytes(4).toString('hex').toUpperCase()}`,
+        departmentId: source.departmentId,
+        submissionId: manifest.submissionId,
+        version: manifest.version,
+        fileName: source.fileName?.slice(0, 200) || `${manifest.submissionId}-v${manifest.version}.zip`,
+        sha256: source.sha256,
+        size: source.bytes.byteLength,
+        startDate: manifest.startDate,
+        endDate: manifest.endDate,
+        numOfCases: manifest.numOfCases,
+        dataDictionaryVersion: manifest.dataDictionaryVersion,
+        manifest,
+        verification: 'Being received',
+        content: source.bytes,
+        apiKeyId: source.apiKeyId,
+      });
     } catch (error) {
-      if (isUniqueViolation(error, VERSION_KEY)) {
-        const raced = await duplicate();
-        if (raced) return raced;
-      }
+      // Another upload of the same version got there first: this one is compared with it at the end.
+      if (isUniqueViolation(error, VERSION_KEY)) return null;
       throw error;
     }
   }
+
+  /** The answer to a version the hub has (or is receiving): the same upload id for the same bytes, else a conflict. */
+  private async receivedBefore(departmentId: string, manifest: PackageManifest, sha256: string): Promise<{ receipt: HubReceipt; created: boolean }> {
+    const existing = await this.repository.findVersion(departmentId, manifest.submissionId, manifest.version);
+    if (existing?.state === 'receiving') throw hubError(HubErrorCode.PackageInProgress);
+    if (!existing || existing.sha256 !== sha256) {
+      throw hubError(HubErrorCode.VersionConflict, [{ field: 'manifest.json.version', message: `${manifest.submissionId} version ${manifest.version} was received before with other content` }]);
+    }
+    return { receipt: { uploadid: existing.uploadId, message: 'This package was already received', duplicate: true }, created: false };
+  }
+
+  private async dropStaged(staged: HubPackageRow | null): Promise<void> {
+    if (staged) await this.repository.dropStaged(staged.id);
+  }
+}
+
+/** A staged receipt untouched this long was left by a crash (a 64 MB package is received in well under a minute). */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
+function toCaseRow(c: PackagedCase): HubCaseRow {
+  return {
+    caseId: c.caseId, patientKey: c.patientKey, caseTypes: c.caseTypes, dischargeMonth: c.dischargeMonth,
+    data: c as unknown as Record<string, unknown>,
+  };
+}
+
+/** The flag of a package sharing patients or records with other departments, as its verification line says it. */
+function collisionText(collisions: HubCollisions | null): string {
+  if (!collisions) return '';
+  return `. FLAGGED: ${collisions.patientKeys} patient keys and ${collisions.caseIds} record ids are also in packages of ${collisions.departments.join(', ')}`;
 }
 
 function toKey(row: HubKeyRow): HubApiKey {

@@ -1,47 +1,149 @@
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FieldError } from '@pnss/libs/api';
-import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
-  CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type PackageManifest,
-  type PackagedCase, SUBMISSION_ID_PATTERN, csvFileName, validatePackagedCase,
+  CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FILE_NAMES, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, PACKAGE_LIMITS,
+  type PackageManifest, type PackagedCase, SUBMISSION_ID_PATTERN, packageEntriesProblems, printableEntryName, validatePackagedCase,
 } from '@pnss/libs/submissions';
-import { unzipSync } from 'fflate';
+import streamArray from 'stream-json/streamers/stream-array.js';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
-export type Verification =
-  | { ok: true; manifest: PackageManifest; cases: PackagedCase[]; summary: string }
-  | { ok: false; errors: FieldError[] };
+/**
+ * Why a package was refused: `limit` when it would inflate beyond what the hub takes (413), else
+ * what is wrong with it (422). Each error names the entry, or the entry's field, at fault.
+ */
+export type Refusal = { ok: false; limit: boolean; errors: FieldError[] };
+export type Verification = { ok: true; manifest: PackageManifest; summary: string } | Refusal;
+
+/** Where verified cases go, a batch at a time, while cases.json is still being read. */
+export type CaseSink = (cases: PackagedCase[]) => Promise<void>;
+
+export interface VerifyOptions {
+  departmentId: string;
+  /** Told of the manifest once it passed, before any other file is inflated (to prepare the sink). */
+  onManifest?: (manifest: PackageManifest) => Promise<void>;
+  /** Given every case that passed the data dictionary, in batches; a refusal afterwards undoes them. */
+  sink: CaseSink;
+  batchSize?: number;
+}
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ERRORS = 50;
+const DEFAULT_BATCH = 100;
+const MIB = 1024 * 1024;
 
-function sha256(data: Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+/** Thrown inside the streaming steps to stop at once with a refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.errors[0]?.message ?? 'refused');
+  }
 }
 
-function parseJson(data: Uint8Array): unknown {
-  return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data));
-}
+const refuse = (limit: boolean, errors: FieldError[]): Refused => new Refused({ ok: false, limit, errors });
+const invalid = (field: string, message: string): Refused => refuse(false, [{ field, message }]);
 
 /**
- * What the hub checks before it keeps anything: a ZIP; a manifest of the known format for this
- * department; every other file listed with its SHA-256 and size, and nothing unlisted; cases.json
- * holding as many cases as the manifest says, each valid against the data dictionary. Each error
- * names the file, or the file's field, at fault.
+ * What the hub checks before it keeps anything (issue 27 items 2 and 3), without ever holding an
+ * inflated file in memory:
+ *
+ * 1. the ZIP's central directory, before a byte is inflated: no more entries than the format has,
+ *    exactly the format's files each once under a plain name (libs' packageEntriesProblems), each
+ *    entry's declared size, their total and each one's compression ratio within PACKAGE_LIMITS;
+ * 2. manifest.json (at most 1 MB): the format, this department, and every other file listed with
+ *    the size the directory declares;
+ * 3. each other file inflated as a stream with a hard cap at its declared size (the stream is
+ *    destroyed the moment it passes), its SHA-256 computed on the way and compared at its end;
+ *    cases.json is parsed as it streams, a case at a time, each validated against the data
+ *    dictionary and handed to `sink` in batches.
+ *
+ * It reads only the ZIP's bytes and calls only `sink`, so it can run in a background job as it
+ * runs in the request now.
  */
-export function verifyPackage(bytes: Uint8Array, departmentId: string): Verification {
-  let files: Record<string, Uint8Array>;
+export async function verifyPackage(zipBytes: Buffer, options: VerifyOptions): Promise<Verification> {
+  let zip: ZipFile | null = null;
   try {
-    files = unzipSync(bytes);
+    if (zipBytes.byteLength > PACKAGE_LIMITS.maxZipBytes) {
+      throw refuse(true, [{ field: 'file', message: `is larger than the ${PACKAGE_LIMITS.maxZipBytes / MIB} MB a census package may be` }]);
+    }
+    try {
+      zip = await yauzl.fromBufferPromise(zipBytes, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: true });
+    } catch (error) {
+      throw invalid('file', `is not a readable ZIP (${messageOf(error)})`);
+    }
+    const entries = await centralDirectory(zip);
+    const manifest = await readManifest(zip, entries, options.departmentId);
+    await options.onManifest?.(manifest);
+    for (const listed of manifest.files) {
+      const entry = entries.get(listed.name) as Entry;
+      if (listed.name === CASES_FILE) await streamCases(zip, entry, listed, manifest, options);
+      else await streamFile(zip, entry, listed);
+    }
+    return {
+      ok: true,
+      manifest,
+      summary: `Verified: ${manifest.files.length} files match their SHA-256; ${manifest.numOfCases} cases valid against data dictionary ${DATA_DICTIONARY_VERSION}`,
+    };
   } catch (error) {
-    return { ok: false, errors: [{ field: 'file', message: `not a readable ZIP (${error instanceof Error ? error.message : String(error)})` }] };
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  } finally {
+    zip?.close();
   }
-  const manifestBytes = files[MANIFEST_FILE];
-  if (!manifestBytes) return { ok: false, errors: [{ field: MANIFEST_FILE, message: 'missing from the package' }] };
+}
+
+/** The entries by name, after every check that the central directory alone allows. */
+async function centralDirectory(zip: ZipFile): Promise<Map<string, Entry>> {
+  // The end-of-directory record says how many entries follow: far more than the format has is refused unread.
+  if (zip.entryCount > PACKAGE_LIMITS.maxEntries) {
+    throw invalid('file', `holds ${zip.entryCount} entries; a census package holds exactly ${PACKAGE_FILE_NAMES.length} files (${PACKAGE_FILE_NAMES.join(', ')})`);
+  }
+  const listed: Array<{ name: string; entry: Entry }> = [];
+  try {
+    for await (const entry of zip.eachEntry()) {
+      const raw = entry.fileName as unknown as Buffer;
+      listed.push({ name: yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, true), entry });
+    }
+  } catch (error) {
+    throw invalid('file', `is not a readable ZIP (${messageOf(error)})`);
+  }
+  const nameProblems = packageEntriesProblems(listed.map((item) => item.name));
+  if (nameProblems.length > 0) throw refuse(false, nameProblems);
+
+  const tooLarge: FieldError[] = [];
+  const problems: FieldError[] = [];
+  let total = 0;
+  for (const { name, entry } of listed) {
+    const field = printableEntryName(name);
+    total += entry.uncompressedSize;
+    if (entry.isEncrypted() || !entry.canDecodeFileData()) problems.push({ field, message: 'is encrypted or compressed in a way the hub does not read (stored or deflated only)' });
+    const cap = name === MANIFEST_FILE ? PACKAGE_LIMITS.maxManifestBytes : PACKAGE_LIMITS.maxInflatedBytes;
+    if (entry.uncompressedSize > cap) tooLarge.push({ field, message: `declares ${sizeText(entry.uncompressedSize)} inflated; the limit is ${sizeText(cap)}` });
+    if (entry.uncompressedSize > PACKAGE_LIMITS.ratioFloorBytes && entry.uncompressedSize > PACKAGE_LIMITS.maxCompressionRatio * Math.max(1, entry.compressedSize)) {
+      problems.push({
+        field,
+        message: `inflates ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))} times its compressed size; the limit is ${PACKAGE_LIMITS.maxCompressionRatio} (a ZIP bomb, not census data)`,
+      });
+    }
+  }
+  if (total > PACKAGE_LIMITS.maxInflatedBytes) tooLarge.push({ field: 'file', message: `declares ${sizeText(total)} inflated in all; the limit is ${sizeText(PACKAGE_LIMITS.maxInflatedBytes)}` });
+  if (tooLarge.length > 0) throw refuse(true, tooLarge);
+  if (problems.length > 0) throw refuse(false, problems);
+  return new Map(listed.map(({ name, entry }) => [name, entry]));
+}
+
+/** Reads manifest.json (bounded) and checks it against this department and the central directory. */
+async function readManifest(zip: ZipFile, entries: Map<string, Entry>, departmentId: string): Promise<PackageManifest> {
+  const entry = entries.get(MANIFEST_FILE) as Entry;
+  const chunks: Buffer[] = [];
+  await inflate(zip, entry, MANIFEST_FILE, entry.uncompressedSize, (chunk) => {
+    chunks.push(chunk);
+  });
   let raw: unknown;
   try {
-    raw = parseJson(manifestBytes);
+    raw = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks)));
   } catch {
-    return { ok: false, errors: [{ field: MANIFEST_FILE, message: 'is not valid JSON' }] };
+    throw invalid(MANIFEST_FILE, 'is not valid JSON');
   }
   const errors: FieldError[] = [];
   const m = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
@@ -60,55 +162,144 @@ export function verifyPackage(bytes: Uint8Array, departmentId: string): Verifica
     errors.push({ field: field('dataDictionaryVersion'), message: `must be ${DATA_DICTIONARY_VERSION}, the data dictionary of this hub` });
   }
   if (typeof m.createdAt !== 'string' || Number.isNaN(Date.parse(m.createdAt))) errors.push({ field: field('createdAt'), message: 'must be a date and time' });
-  const listed = Array.isArray(m.files) ? (m.files as Array<Record<string, unknown>>) : null;
+  const listed = Array.isArray(m.files) ? (m.files as unknown[]) : null;
   if (!listed) errors.push({ field: field('files'), message: 'must list the files of the package' });
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) throw refuse(false, errors);
 
-  const names = new Set<string>();
-  for (const entry of listed ?? []) {
-    const name = String(entry?.name ?? '');
-    names.add(name);
-    const data = files[name];
-    if (!data) {
-      errors.push({ field: name || field('files'), message: 'is listed in the manifest but missing from the package' });
-    } else if (entry.sha256 !== sha256(data) || entry.size !== data.byteLength) {
+  const seen = new Set<string>();
+  for (const item of listed ?? []) {
+    const entry = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    const name = typeof entry.name === 'string' ? entry.name : '';
+    const stored = name === MANIFEST_FILE ? undefined : entries.get(name);
+    if (!stored || seen.has(name)) {
+      errors.push({ field: printableEntryName(name) || field('files'), message: stored ? 'is listed twice in the manifest' : 'is listed in the manifest but missing from the package' });
+    } else if (typeof entry.sha256 !== 'string' || !/^[0-9a-f]{64}$/u.test(entry.sha256) || entry.size !== stored.uncompressedSize) {
       errors.push({ field: name, message: 'does not match its SHA-256 in the manifest: the file was changed or damaged' });
     }
+    seen.add(name);
   }
-  for (const name of Object.keys(files)) {
-    if (name !== MANIFEST_FILE && !names.has(name)) errors.push({ field: name, message: 'is not listed in the manifest' });
+  for (const name of entries.keys()) {
+    if (name !== MANIFEST_FILE && !seen.has(name)) errors.push({ field: name, message: 'is not listed in the manifest' });
   }
-  for (const required of [CASES_FILE, ...SUBMISSION_CASE_TYPES.map(csvFileName)]) {
-    if (!names.has(required)) errors.push({ field: required, message: 'is missing from the manifest' });
-  }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) throw refuse(false, errors);
+  return m as unknown as PackageManifest;
+}
 
-  let cases: unknown;
-  try {
-    cases = parseJson(files[CASES_FILE]);
-  } catch {
-    return { ok: false, errors: [{ field: CASES_FILE, message: 'is not valid JSON' }] };
-  }
-  if (!Array.isArray(cases)) return { ok: false, errors: [{ field: CASES_FILE, message: 'must be a list of cases' }] };
-  if (cases.length !== m.numOfCases) {
-    errors.push({ field: field('numOfCases'), message: `says ${String(m.numOfCases)} but ${CASES_FILE} holds ${cases.length}` });
-  }
-  const ids = new Set<string>();
-  cases.forEach((c: unknown, index) => {
-    if (errors.length >= MAX_ERRORS) return;
-    for (const e of validatePackagedCase(c, index)) errors.push({ field: `${CASES_FILE}: ${e.field}`, message: e.message });
-    const id = (c as { caseId?: unknown } | null)?.caseId;
-    if (typeof id === 'string') {
-      if (ids.has(id)) errors.push({ field: `${CASES_FILE}: cases[${index}].caseId`, message: 'appears twice in the package' });
-      ids.add(id);
-    }
+/** One file inflated as a stream and hashed on the way; nothing of it is kept. */
+async function streamFile(zip: ZipFile, entry: Entry, listed: PackageManifest['files'][number]): Promise<void> {
+  const hash = createHash('sha256');
+  await inflate(zip, entry, listed.name, listed.size, (chunk) => {
+    hash.update(chunk);
   });
-  if (errors.length > 0) return { ok: false, errors: errors.slice(0, MAX_ERRORS) };
-  const manifest = m as unknown as PackageManifest;
-  return {
-    ok: true,
-    manifest,
-    cases: cases as PackagedCase[],
-    summary: `Verified: ${listed?.length ?? 0} files match their SHA-256; ${cases.length} cases valid against data dictionary ${DATA_DICTIONARY_VERSION}`,
+  if (hash.digest('hex') !== listed.sha256) throw invalid(listed.name, 'does not match its SHA-256 in the manifest: the file was changed or damaged');
+}
+
+/**
+ * cases.json inflated, hashed and parsed as one stream: each case is validated as soon as it is
+ * read and handed to the sink in batches. A case that fails stops the validating and the sink, but
+ * the file is still read to its end (and a file whose JSON breaks off is read again, only hashed),
+ * so a changed file is reported as changed (its SHA-256) rather than by what the change broke.
+ */
+async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['files'][number], manifest: PackageManifest, options: VerifyOptions): Promise<void> {
+  const hash = createHash('sha256');
+  const errors: FieldError[] = [];
+  const ids = new Set<string>();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  let batch: PackagedCase[] = [];
+  let count = 0;
+  let parseError: string | null = null;
+  let sinkError: unknown = null;
+  const sink = async (cases: PackagedCase[]) => {
+    try {
+      await options.sink(cases);
+    } catch (error) {
+      sinkError = error;
+      throw error;
+    }
   };
+
+  const stream = await openEntry(zip, entry, CASES_FILE);
+  const metered = meter(stream, CASES_FILE, listed.size, (chunk) => {
+    hash.update(chunk);
+  });
+  const parser = streamArray.withParserAsStream();
+  try {
+    await pipeline(metered, parser, async (items: AsyncIterable<{ key: number; value: unknown }>) => {
+      for await (const { key, value } of items) {
+        count += 1;
+        if (errors.length > 0) continue;
+        for (const e of validatePackagedCase(value, key)) errors.push({ field: `${CASES_FILE}: ${e.field}`, message: e.message });
+        const id = (value as { caseId?: unknown } | null)?.caseId;
+        if (typeof id === 'string') {
+          if (ids.has(id)) errors.push({ field: `${CASES_FILE}: cases[${key}].caseId`, message: 'appears twice in the package' });
+          ids.add(id);
+        }
+        if (errors.length > 0 || count > manifest.numOfCases) continue;
+        batch.push(value as PackagedCase);
+        if (batch.length >= batchSize) {
+          const full = batch;
+          batch = [];
+          await sink(full);
+        }
+      }
+    });
+  } catch (error) {
+    if (error instanceof Refused || sinkError !== null) throw error;
+    parseError = messageOf(error);
+  }
+  if (parseError !== null) {
+    // The JSON broke off: the file is read again, only hashed, to tell a changed file from a malformed one.
+    await streamFile(zip, entry, listed);
+    throw invalid(CASES_FILE, /Top-level object should be an array/u.test(parseError) ? 'must be a list of cases' : 'is not valid JSON');
+  }
+  if (hash.digest('hex') !== listed.sha256) throw invalid(CASES_FILE, 'does not match its SHA-256 in the manifest: the file was changed or damaged');
+  if (count !== manifest.numOfCases) {
+    errors.unshift({ field: `${MANIFEST_FILE}.numOfCases`, message: `says ${manifest.numOfCases} but ${CASES_FILE} holds ${count}` });
+  }
+  if (errors.length > 0) throw refuse(false, errors.slice(0, MAX_ERRORS));
+  if (batch.length > 0) await sink(batch);
+}
+
+async function openEntry(zip: ZipFile, entry: Entry, name: string): Promise<Readable> {
+  try {
+    return await zip.openReadStreamPromise(entry);
+  } catch (error) {
+    throw invalid(name, `cannot be read from the ZIP (${messageOf(error)})`);
+  }
+}
+
+/**
+ * The entry's inflated bytes with a hard cap: the stream is destroyed as soon as more than `cap`
+ * bytes came out (a ZIP that lies about a size is stopped there, not at its end). A damaged stream
+ * is a refusal naming the entry.
+ */
+async function* meter(stream: Readable, name: string, cap: number, onChunk: (chunk: Buffer) => void): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      bytes += chunk.byteLength;
+      if (bytes > cap) {
+        stream.destroy();
+        throw refuse(true, [{ field: printableEntryName(name), message: `inflates beyond the ${sizeText(cap)} its manifest and the ZIP declare: stopped there` }]);
+      }
+      onChunk(chunk);
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof Refused) throw error;
+    throw invalid(printableEntryName(name), `is damaged (${messageOf(error)})`);
+  }
+  if (bytes !== cap) throw invalid(printableEntryName(name), `inflates to ${bytes} bytes, not the ${cap} declared`);
+}
+
+async function inflate(zip: ZipFile, entry: Entry, name: string, cap: number, onChunk: (chunk: Buffer) => void): Promise<void> {
+  for await (const chunk of meter(await openEntry(zip, entry, name), name, cap, onChunk)) void chunk;
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * MIB ? `${Number((bytes / (1024 * MIB)).toFixed(1))} GiB` : `${Math.ceil(bytes / MIB)} MB`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

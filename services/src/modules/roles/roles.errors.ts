@@ -1,3 +1,4 @@
+import { type RoleChangeRefusal, lastRoleAdministratorMessage, roleChangeMessage } from '@pnss/libs/rules';
 import { AppError } from '../../common/errors/app-error.js';
 import { errorFactory } from '../../common/errors/error-table.js';
 
@@ -7,16 +8,19 @@ export enum RolesErrorCode {
   BeyondOwnPermissions = 'BEYOND_OWN_PERMISSIONS',
 }
 
-/** BeyondOwnPermissions is raised with the permissions the actor lacks, named in its message. */
-export const rolesError = errorFactory<RolesErrorCode, readonly string[]>(
+/** What a refusal names: the role and the permissions at stake, or the roles nobody could administer any more. */
+export interface RolesErrorContext {
+  refusal?: RoleChangeRefusal;
+  orphanedRoles?: readonly string[];
+}
+
+/** The words of both refusals are libs' (roles.rules.ts), which the Roles screen shows as well. */
+export const rolesError = errorFactory<RolesErrorCode, RolesErrorContext>(
   {
     [RolesErrorCode.RoleNotFound]: { status: 404, message: 'Role not found' },
-    [RolesErrorCode.LastAdministrator]: {
-      status: 409,
-      message: 'At least one active user must keep administrator access: this change would leave nobody able to manage users and roles',
-    },
-    [RolesErrorCode.BeyondOwnPermissions]: (permissions) =>
-      new AppError(403, `You cannot give a role permissions you do not hold yourself: ${permissions.join(', ')}`),
+    [RolesErrorCode.LastAdministrator]: ({ orphanedRoles = [] }) => new AppError(409, lastRoleAdministratorMessage(orphanedRoles)),
+    [RolesErrorCode.BeyondOwnPermissions]: ({ refusal }) =>
+      new AppError(403, refusal ? roleChangeMessage(refusal) : 'You cannot change a role beyond your own permissions'),
   },
-  [],
+  {},
 );

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
+import { ROLE_ADMINISTRATION_PERMISSIONS } from '@pnss/libs/rules';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { roles, users } from '../../database/schema.js';
 
@@ -45,13 +46,30 @@ export class RolesRepository {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('pnss:administrators'))`);
   }
 
-  /** Active users whose role holds every one of `permissions`. */
-  async countActiveUsersHolding(tx: Executor, permissions: readonly string[]): Promise<number> {
+  /** The role of a user, as stored now (read in the change's transaction, after the lock). */
+  async roleOfUser(tx: Executor, userId: string): Promise<RoleRow | null> {
     const [row] = await tx
-      .select({ n: count() })
+      .select({ role: roles })
       .from(users)
       .innerJoin(roles, eq(roles.name, users.role))
-      .where(and(eq(users.active, true), sql`${roles.rolePermissions} @> ${JSON.stringify(permissions)}::jsonb`));
-    return row.n;
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.role ?? null;
+  }
+
+  /**
+   * The labels of the roles that no active user could change: none holds, in their own role, the
+   * administration permissions and every permission of that role (libs' mayAdministerRole, in SQL).
+   */
+  async rolesNobodyAdministers(tx: Executor): Promise<string[]> {
+    const administration = JSON.stringify(ROLE_ADMINISTRATION_PERMISSIONS);
+    const rows = await tx
+      .select({ label: roles.label })
+      .from(roles)
+      .where(sql`not exists (
+        select 1 from ${users} u join ${roles} held on held.name = u.role
+        where u.active and held.role_permissions @> (${roles.rolePermissions} || ${administration}::jsonb))`)
+      .orderBy(asc(roles.label));
+    return rows.map((row) => row.label);
   }
 }

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Paged, Role, RoleFeature, RoleName } from '@pnss/libs/api';
-import {
-  ALL_PERMISSIONS,
-  FEATURES,
-  PERMISSIONS,
-  SEEDED_ROLES,
-  isPermissionName,
-  type PermissionName,
-} from '@pnss/libs/permissions';
+import { ALL_PERMISSIONS, FEATURES, SEEDED_ROLES, isPermissionName, type PermissionName } from '@pnss/libs/permissions';
+import { editorPermissionsThroughout, roleChangeRefusal } from '@pnss/libs/rules';
 import { badField } from '../../common/errors/common.errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, SYSTEM_ACTOR } from '../audit/audit.service.js';
@@ -16,28 +10,8 @@ import type { UpdateRoleDto } from './dto/update-role.dto.js';
 import { RolesErrorCode, rolesError } from './roles.errors.js';
 import { type RoleRow, RolesRepository } from './roles.repository.js';
 
-/**
- * What an administrator needs to put any other right back: open the admin module, and read and
- * edit roles. Someone active must always hold all three, or nobody could manage users and roles.
- */
-export const ADMINISTRATION_PERMISSIONS: readonly PermissionName[] = [
-  PERMISSIONS.ACCESS_ADMIN,
-  PERMISSIONS.GET_ROLES,
-  PERMISSIONS.UPDATE_ROLES,
-];
-
-/** Who changes roles or users: a signed-in user (with the permissions their role holds now) or the system. */
-export type Grantor = AuditActor & { permissions?: readonly string[] };
-
-/**
- * The permissions in `wanted` that `grantor` does not hold: nobody hands out more than they have.
- * The system (seeding, tests' set-up) holds everything.
- */
-export function permissionsBeyond(grantor: Grantor, wanted: readonly string[]): string[] {
-  if (!grantor.permissions) return [];
-  const held = new Set(grantor.permissions);
-  return wanted.filter((p) => !held.has(p));
-}
+/** Who changes roles or users: a signed-in user, or the system (seeding, tests' set-up), which holds everything. */
+export type Grantor = AuditActor;
 
 @Injectable()
 export class RolesService {
@@ -82,21 +56,46 @@ export class RolesService {
 
     await this.database.transaction(async (tx) => {
       await this.repository.lockAdministrators(tx);
+      const changes: Array<{ role: RoleRow; next: PermissionName[] }> = [];
       for (const item of items) {
         const role = await this.repository.findById(item._id.toLowerCase(), tx);
         if (!role) throw rolesError(RolesErrorCode.RoleNotFound);
         const next = ALL_PERMISSIONS.filter((p) => item.rolePermissions.includes(p));
-        // Adding a permission the editor lacks would be granting it; taking one away is allowed.
-        const beyond = permissionsBeyond(actor, next.filter((p) => !role.rolePermissions.includes(p)));
-        if (beyond.length > 0) throw rolesError(RolesErrorCode.BeyondOwnPermissions, beyond);
-        const changes = diffChanges({ rolePermissions: role.rolePermissions }, { rolePermissions: next });
-        if (changes.length === 0) continue;
+        if (diffChanges({ rolePermissions: role.rolePermissions }, { rolePermissions: next }).length > 0) changes.push({ role, next });
+      }
+      await this.refuseBeyondEditor(tx, actor, changes);
+      for (const { role, next } of changes) {
         await this.repository.update(tx, role.id, { rolePermissions: next });
-        await this.audit.record(tx, { actor, entity: 'role', entityId: role.id, action: 'update', changes });
+        await this.audit.record(tx, {
+          actor, entity: 'role', entityId: role.id, action: 'update',
+          changes: diffChanges({ rolePermissions: role.rolePermissions }, { rolePermissions: next }),
+        });
       }
       await this.assertAdministratorRemains(tx);
     });
     return this.list();
+  }
+
+  /**
+   * libs' role rule for each change, with what the editor's role holds as stored now (not the
+   * session's copy, which may be 3 s old); the system holds everything. An editor who changes their
+   * own role in the same PUT holds, for the other roles, only what their role keeps.
+   */
+  private async refuseBeyondEditor(tx: Executor, actor: Grantor, changes: ReadonlyArray<{ role: RoleRow; next: readonly string[] }>): Promise<void> {
+    if (actor.id === null) return;
+    const own = await this.repository.roleOfUser(tx, actor.id);
+    const current = own?.rolePermissions ?? [];
+    const throughout = editorPermissionsThroughout(current, changes.find((change) => change.role.id === own?.id)?.next);
+    for (const { role, next } of changes) {
+      const refusal = roleChangeRefusal(role.id === own?.id ? current : throughout, role, next);
+      if (refusal) throw rolesError(RolesErrorCode.BeyondOwnPermissions, { refusal });
+    }
+  }
+
+  /** The permissions stored in a user's role now (for the user rules), or null for the system. */
+  async permissionsOf(actor: Grantor, executor?: Executor): Promise<string[] | null> {
+    if (actor.id === null) return null;
+    return (await this.repository.roleOfUser(executor ?? this.database.db, actor.id))?.rolePermissions ?? [];
   }
 
   async history(roleId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
@@ -109,11 +108,13 @@ export class RolesService {
     return this.repository.lockAdministrators(tx);
   }
 
-  /** 409 when no active user would remain an administrator; the caller's transaction rolls back. */
+  /**
+   * 409 when a role would be left that no active user could change (libs' mayAdministerRole); the
+   * caller's transaction rolls back.
+   */
   async assertAdministratorRemains(tx: Executor): Promise<void> {
-    if ((await this.repository.countActiveUsersHolding(tx, ADMINISTRATION_PERMISSIONS)) === 0) {
-      throw rolesError(RolesErrorCode.LastAdministrator);
-    }
+    const orphanedRoles = await this.repository.rolesNobodyAdministers(tx);
+    if (orphanedRoles.length > 0) throw rolesError(RolesErrorCode.LastAdministrator, { orphanedRoles });
   }
 
   /**

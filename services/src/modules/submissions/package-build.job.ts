@@ -58,6 +58,8 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
   /** A build or a send this process was doing when it stopped cannot finish: say so instead of leaving it stuck. */
   async onApplicationBootstrap(): Promise<void> {
     await this.recoverStale(true);
+    const removed = await this.store.removeUnowned(await this.repository.ownedFileNames());
+    if (removed > 0) this.logger.warn(`Removed ${removed} package file(s) that no package owns (left by a stopped build)`);
   }
 
   async onApplicationShutdown(): Promise<void> {

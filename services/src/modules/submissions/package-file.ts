@@ -3,7 +3,7 @@ import type { CaseForm } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import {
   CASES_FILE, DATA_DICTIONARY_VERSION, LISTED_FILE_NAMES, MANIFEST_FILE, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, type ManifestFile,
-  type PackageManifest, type PackagedCase, type PackagingOptions, casesCsv, csvFileName, packagePeriod, toPackagedCase,
+  type PackageManifest, type PackagedCase, type PackagingOptions, casesCsv, csvFileName, packageEntriesProblems, packagePeriod, toPackagedCase,
 } from '@pnss/libs/submissions';
 import { zipSync } from 'fflate';
 
@@ -65,6 +65,9 @@ export function buildPackageFile(identity: PackageIdentity, cases: readonly Pack
   const entries: Record<string, [Uint8Array, { mtime: Date; level: 6 }]> = {};
   entries[MANIFEST_FILE] = [encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`), { mtime: FIXED_ENTRY_TIME, level: 6 }];
   for (const [name, data] of files) entries[name] = [data, { mtime: FIXED_ENTRY_TIME, level: 6 }];
+  // The hub refuses any other set of files (libs' entry rule): the builder holds itself to the same.
+  const problems = packageEntriesProblems(Object.keys(entries));
+  if (problems.length > 0) throw new Error(`A census package must hold exactly its files: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
   const bytes = zipSync(entries);
   return { bytes, sha256: sha256Hex(bytes), manifest };
 }

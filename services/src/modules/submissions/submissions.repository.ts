@@ -190,6 +190,12 @@ export class SubmissionsRepository {
     return row ?? null;
   }
 
+  /** The package files some package row owns (its current file). */
+  async ownedFileNames(): Promise<Set<string>> {
+    const rows = await this.db.select({ fileName: pk.fileName }).from(pk);
+    return new Set(rows.map((row) => row.fileName).filter((name): name is string => name !== null));
+  }
+
   async findPackageById(id: string, executor: Executor = this.db): Promise<PackageRow | null> {
     const [row] = await executor.select().from(pk).where(eq(pk.id, id)).limit(1);
     return row ?? null;

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { PasswordLength } from './user-fields.decorators.js';
 
 export class LoginDto {
   @ApiProperty({ example: 'admin' })
@@ -11,6 +12,6 @@ export class LoginDto {
   @ApiProperty({ format: 'password' })
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
-  @MaxLength(1000, { message: 'Password is too long' })
+  @PasswordLength()
   password!: string;
 }

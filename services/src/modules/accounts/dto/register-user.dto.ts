@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString } from 'class-validator';
-import { UserFirstName, UserLastName, UserPasswordLength, UserPhoto, UserRole, UserUsername } from './user-fields.decorators.js';
+import { UserFirstName, UserLastName, PasswordLength, UserPhoto, UserRole, UserUsername } from './user-fields.decorators.js';
 
 /** POST /api/accounts/register. The password policy and the photo rules are checked by the service. */
 export class RegisterUserDto {
@@ -23,7 +23,7 @@ export class RegisterUserDto {
   @ApiProperty({ format: 'password', description: 'At least 12 characters, not containing the user name' })
   @IsString({ message: 'Password is required' })
   @IsNotEmpty({ message: 'Password is required' })
-  @UserPasswordLength()
+  @PasswordLength()
   password!: string;
 
   @ApiPropertyOptional({ nullable: true, description: 'A data URL of a PNG, JPEG or WebP image, at most 200 KB' })

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import {
-  IfSent, UserFirstName, UserLastName, UserPasswordLength, UserPhoto, UserRole, UserUsername,
+  IfSent, UserFirstName, UserLastName, PasswordLength, UserPhoto, UserRole, UserUsername,
 } from './user-fields.decorators.js';
 
 /**
@@ -38,7 +38,7 @@ export class UpdateUserDto {
   @ApiPropertyOptional({ format: 'password' })
   @IsOptional()
   @IsString({ message: 'Password must be text' })
-  @UserPasswordLength()
+  @PasswordLength()
   password?: string | null;
 
   @ApiPropertyOptional({ nullable: true })
