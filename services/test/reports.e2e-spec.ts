@@ -57,7 +57,7 @@ describe('reports: every chart and table cell of a known set of cases (SPEC.md Â
       pregnancyType: 2, isHeterotopic: false, infantsNumber: 2, deliveryWeeks: 34,
       deliveryManner: 2, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null, deliveryIndication: [],
       deliveryManner2: 1, primaryRepeat2: 1, incision2: 1, CSBilateralSalpingectomy2: false, CSBTL2: false, deliveryIndication2: [112],
-      neonatal: [healthyInfant(), healthyInfant({ status: 2, causeofdeath: 1, specificcause: 101 })], deathReviewed: true,
+      neonatal: [healthyInfant({ pediatricAge: 34 }), healthyInfant({ pediatricAge: 34, status: 2, causeofdeath: 1, specificcause: 101 })], deathReviewed: true,
     }));
     await closedCase(50, closableGyneBody(nextCaseNum('F'), { admissionDate: daysAgo(20), dischargeDate: daysAgo(15) }));
     // Not counted:

@@ -1,5 +1,6 @@
 import { emptyCaseForm, type CaseForm, type Infant } from '../api/case-form.js';
 import { CAESAREAN_DETAIL_MANNERS, CS_TYPE, LABOR_ONSET, PRESENTATION_OF_MANNER, VBAC_MANNERS } from '../enums/delivery.enum.js';
+import { expectedBirthWeightRange } from '../validation/plausibility.js';
 
 /** The fixed "today" of every rule test: rules never read the clock. */
 export const TODAY = '2026-11-21';
@@ -40,6 +41,17 @@ export function closableObCase(overrides: Partial<CaseForm> = {}): CaseForm {
   const agreeing = agreeingRobsonAnswers(form);
   for (const field of ['previousCaesareans', 'laborOnset', 'fetalPresentation'] as const) {
     if (!(field in overrides)) form[field] = agreeing[field];
+  }
+  // A newborn is born at the delivery's age of gestation, with a weight usual for it (the
+  // plausibility rules): infants the overrides do not name follow an overridden delivery AOG.
+  const weeks = form.deliveryWeeks;
+  if (!('neonatal' in overrides) && typeof weeks === 'number') {
+    const usual = expectedBirthWeightRange(weeks);
+    form.neonatal = (form.neonatal ?? []).map((infant) => {
+      const weight = infant.pediatricWeight;
+      const fits = !usual || (typeof weight === 'number' && weight >= usual.low && weight <= usual.high);
+      return { ...infant, pediatricAge: weeks, pediatricWeight: fits ? weight : Math.round((usual.low + usual.high) / 2) };
+    });
   }
   return form;
 }
