@@ -44,27 +44,34 @@ interface Pending {
 interface Slot {
   worker: Worker;
   busy: Pending | null;
+  /** Settles once the thread has started (or failed to): a thread is never terminated mid-start. */
+  started: Promise<void>;
 }
 
 export class PasswordPool {
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
+  private readonly source = WORKER_SOURCE(createRequire(import.meta.url).resolve('bcryptjs'));
   private nextId = 0;
   private closed = false;
 
+  /**
+   * The threads start at the first job, not with the server: an app that never checks a password
+   * (a worker process, most API test apps) starts none, and a thread is not torn down while it is
+   * still starting, which in a jest worker that starts and closes many apps ended in a native heap
+   * corruption (glibc 'corrupted size vs. prev_size', SIGABRT).
+   */
   constructor(
     readonly size: number,
     readonly maxQueue: number,
-  ) {
-    const source = WORKER_SOURCE(createRequire(import.meta.url).resolve('bcryptjs'));
-    for (let i = 0; i < size; i++) this.slots.push(this.startSlot(source));
-  }
+  ) {}
 
   /** Hashes or compares on a pool thread; rejects with PasswordPoolBusy at once when the queue is full. */
   run(job: PasswordJob): Promise<string | boolean> {
     if (this.closed) return Promise.reject(new Error('The password pool is closed'));
     return new Promise((resolve, reject) => {
       const pending: Pending = { job, resolve, reject };
+      if (this.slots.length === 0) for (let i = 0; i < this.size; i++) this.slots.push(this.startSlot());
       const idle = this.slots.find((slot) => slot.busy === null);
       if (idle) this.dispatch(idle, pending);
       else if (this.queue.length < this.maxQueue) this.queue.push(pending);
@@ -80,11 +87,20 @@ export class PasswordPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error('The password pool is closed'));
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(this.slots.map(async (slot) => {
+      await slot.started;
+      await slot.worker.terminate();
+    }));
   }
 
-  private startSlot(source: string): Slot {
-    const slot: Slot = { worker: new Worker(source, { eval: true }), busy: null };
+  private startSlot(): Slot {
+    const worker = new Worker(this.source, { eval: true });
+    const started = new Promise<void>((resolve) => {
+      worker.once('online', () => resolve());
+      worker.once('error', () => resolve());
+      worker.once('exit', () => resolve());
+    });
+    const slot: Slot = { worker, busy: null, started };
     slot.worker.unref();
     slot.worker.on('message', ({ result, error }: { id: number; result?: string | boolean; error?: string }) => {
       const done = slot.busy;
@@ -102,7 +118,7 @@ export class PasswordPool {
       slot.busy = null;
       if (this.closed) return;
       const index = this.slots.indexOf(slot);
-      if (index >= 0) this.slots[index] = this.startSlot(source);
+      if (index >= 0) this.slots[index] = this.startSlot();
       const next = this.queue.shift();
       if (next) this.dispatch(this.slots[index], next);
     });
