@@ -53,7 +53,7 @@ function knownSet(): Array<Record<string, unknown>> {
   cases.push(body(n + 1, {
     ...NOT_CS, pregnancyType: 2, isHeterotopic: false, infantsNumber: 2, deliveryWeeks: 34,
     deliveryManner2: 1, primaryRepeat2: 1, incision2: 1, CSBilateralSalpingectomy2: false, CSBTL2: false, deliveryIndication2: [112],
-    neonatal: [healthyInfant(), healthyInfant()],
+    neonatal: [healthyInfant({ pediatricAge: 34, pediatricWeight: 2300 }), healthyInfant({ pediatricAge: 34, pediatricWeight: 2200 })],
   }));
   return cases;
 }
