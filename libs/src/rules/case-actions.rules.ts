@@ -140,3 +140,10 @@ export function submissionCaseTypes(form: CaseFormView): SubmissionCaseType[] {
   }
   return types;
 }
+
+/** The words of a successful amendment action (issue 30). */
+export const AMENDMENT_TOASTS = {
+  reopenedForAmendment: 'Case reopened for amendment: correct it, then close it again.',
+  withdrawn: 'Case withdrawn from its census package: the next version omits it.',
+  withdrawnAndArchived: 'Case withdrawn from its census package and archived: the next version omits it.',
+} as const;
