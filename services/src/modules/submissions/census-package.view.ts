@@ -17,7 +17,9 @@ const NO_AMENDMENTS: PackageAmendmentsView = { amendments: [], amendingCases: []
  */
 export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[] = [], corrections: PackageAmendmentsView = NO_AMENDMENTS): CensusPackage {
   const amendments = corrections.amendments.map(toAmendment);
-  const notices = [row.building ? null : rebuildNotice(row.version, changed), resubmissionNotice(row.needsResubmission, amendments, row.version)];
+  // While a case is being amended the refusal says what to do; a rebuild notice would ask for a rebuild that is refused.
+  const amending = corrections.amendingCases.length > 0;
+  const notices = amending || row.building ? [] : [rebuildNotice(row.version, changed), resubmissionNotice(row.needsResubmission, amendments, row.version)];
   return {
     _id: row.id,
     submissionId: row.submissionId,
