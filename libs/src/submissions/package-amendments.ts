@@ -11,6 +11,13 @@ export function packageAmendmentRefusal(amendingCaseNums: readonly string[]): st
   return `${subject} being amended: close ${them} again, then rebuild and submit this package.`;
 }
 
+const NOTICE_CASES = 5;
+const REASON_SHOWN = 100;
+
+function clip(reason: string): string {
+  return reason.length > REASON_SHOWN ? `${reason.slice(0, REASON_SHOWN - 1)}…` : reason;
+}
+
 /** The Census tab's word on a package whose corrections the society has not received yet. */
 export function resubmissionNotice(
   needsResubmission: boolean,
@@ -20,7 +27,11 @@ export function resubmissionNotice(
   if (!needsResubmission) return null;
   const pending = amendments.filter((a) => a.kind === 'withdraw' || a.closedAt !== null);
   const unbuilt = pending.some((a) => a.inVersion === null);
-  const words = pending.map((a) => `${a.caseNum} ${a.kind === 'amend' ? 'amended' : 'withdrawn'} (${a.reason})`);
+  // At most NOTICE_CASES cases, each reason clipped: the notice stays one readable sentence.
+  const words = pending
+    .slice(0, NOTICE_CASES)
+    .map((a) => `${a.caseNum} ${a.kind === 'amend' ? 'amended' : 'withdrawn'} (${clip(a.reason)})`);
+  if (pending.length > NOTICE_CASES) words.push(`${pending.length - NOTICE_CASES} more`);
   const what = words.length > 0 ? `Changed since the last submission: ${words.join('; ')}.` : 'Changed since the last submission.';
   return unbuilt ? `${what} Rebuild to make version ${version + 1}, then submit it.` : `${what} Submit version ${version} to send the corrections.`;
 }

@@ -1,4 +1,4 @@
-import type { CensusPackage, PackageAmendment, PackageVersion } from '@pnss/libs/api';
+import { type CensusPackage, ERROR_MESSAGE_MAX, type PackageAmendment, type PackageVersion } from '@pnss/libs/api';
 import { type ChangedCase, packageAmendmentRefusal, rebuildNotice, resubmissionNotice } from '@pnss/libs/submissions';
 import type { AmendmentRow, PackageRow, VersionRow } from './submissions.repository.js';
 
@@ -41,7 +41,7 @@ export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[]
     lastError: row.lastError,
     sentAt: row.sentAt?.toISOString() ?? null,
     changedCases: row.building ? 0 : changed.length,
-    rebuildNotice: notices.filter((notice): notice is string => notice !== null).join(' ') || null,
+    rebuildNotice: notices.filter((notice): notice is string => notice !== null).join(' ').slice(0, ERROR_MESSAGE_MAX) || null,
     needsResubmission: row.needsResubmission,
     amendments,
     amendingCases: [...corrections.amendingCases],
