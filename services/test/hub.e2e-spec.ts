@@ -223,7 +223,10 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
         const id = received.find((p) => p.version === version)?._id as string;
         return (await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id))).map((r) => r.data.ageAtAdmission);
       };
-      expect([await ages(1), await ages(2)]).toEqual([[40], [41]]);
+      // Issue 30: the later version replaces the earlier one's cases at the hub; version 1 stays listed, superseded.
+      expect([await ages(1), await ages(2)]).toEqual([[], [41]]);
+      expect(received.map((p) => [p.version, p.supersededAt !== null])).toEqual([[2, false], [1, true]]);
+      expect(received.find((p) => p.version === 2)?.changes).toEqual({ added: [], amended: [created._id], withdrawn: [] });
     });
   });
 

@@ -122,6 +122,52 @@ export interface CensusPackage {
   changedCases: number;
   /** Those changes in words, and what to do; null when the version is current. */
   rebuildNotice: string | null;
+  /** Issue 30: amended or withdrawn cases not yet in a submitted version (the package needs resubmission). */
+  needsResubmission: boolean;
+  /** The corrections since the last submitted version: each case amended or withdrawn, why, by whom, when. */
+  amendments: PackageAmendment[];
+  /** Case numbers reopened for amendment and not closed again: while any is, the package is not submitted. */
+  amendingCases: string[];
+  /** Why Submit (and Rebuild) is refused now because of amendments, in words; null when it is not. */
+  amendmentRefusal: string | null;
+  /** Every built version of the package, newest first; all but the current are superseded and stay downloadable. */
+  versions: PackageVersion[];
+}
+
+/** Issue 30: a case of a submitted package reopened for amendment, or withdrawn from it. */
+export interface PackageAmendment {
+  caseId: string;
+  caseNum: string;
+  kind: 'amend' | 'withdraw';
+  reason: string;
+  by: string | null;
+  at: IsoDateTime;
+  /** Amend: when the case was closed again (null while it is being amended). */
+  closedAt: IsoDateTime | null;
+  /** The version that first carries the correction, or null until a rebuild makes it. */
+  inVersion: number | null;
+}
+
+/** One built version of a census package (issue 30: earlier versions stay downloadable, listed as superseded). */
+export interface PackageVersion {
+  version: number;
+  fileName: string;
+  sha256: string;
+  size: number;
+  builtAt: IsoDateTime;
+  builtBy: string | null;
+  uploadId: string | null;
+  sentAt: IsoDateTime | null;
+  /** When a later version replaced it; null for the current version. */
+  supersededAt: IsoDateTime | null;
+  /** What changed against the version before it, by case number (the department's own records). */
+  changes: PackageVersionChanges;
+}
+
+export interface PackageVersionChanges {
+  added: string[];
+  amended: string[];
+  withdrawn: string[];
 }
 
 /** Reply of GET /api/submissions/census/packages (and /search): the spec's items, count, offset. */
@@ -224,6 +270,10 @@ export interface HubPackage {
   /** The verification result: every file's SHA-256 matched and every case passed the data dictionary. */
   verification: string;
   receivedAt: IsoDateTime;
+  /** Issue 30: when a later version of the same submission replaced this one's cases at the hub; null while current. */
+  supersededAt: IsoDateTime | null;
+  /** What this version changed against the version it replaced, by record key (never a patient's identity); null for a first version. */
+  changes: PackageVersionChanges | null;
 }
 
 export interface HubPackagesResponse {

@@ -1058,6 +1058,36 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "string",
         "description": "Those changes in words, and what to do; null when the version is current.",
         "nullable": true
+      },
+      "needsResubmission": {
+        "type": "boolean",
+        "description": "Issue 30: amended or withdrawn cases not yet in a submitted version (the package needs resubmission)."
+      },
+      "amendments": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PackageAmendment"
+        },
+        "description": "The corrections since the last submitted version: each case amended or withdrawn, why, by whom, when."
+      },
+      "amendingCases": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "Case numbers reopened for amendment and not closed again: while any is, the package is not submitted."
+      },
+      "amendmentRefusal": {
+        "type": "string",
+        "description": "Why Submit (and Rebuild) is refused now because of amendments, in words; null when it is not.",
+        "nullable": true
+      },
+      "versions": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PackageVersion"
+        },
+        "description": "Every built version of the package, newest first; all but the current are superseded and stay downloadable."
       }
     },
     "required": [
@@ -1081,7 +1111,12 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "lastError",
       "sentAt",
       "changedCases",
-      "rebuildNotice"
+      "rebuildNotice",
+      "needsResubmission",
+      "amendments",
+      "amendingCases",
+      "amendmentRefusal",
+      "versions"
     ],
     "additionalProperties": false,
     "description": "SPEC.md §3 Census package (submission)."
@@ -1652,6 +1687,23 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "receivedAt": {
         "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "supersededAt": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "changes": {
+        "description": "What this version changed against the version it replaced, by record key (never a patient's identity); null for a first version.",
+        "nullable": true,
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/PackageVersionChanges"
+          }
+        ]
       }
     },
     "required": [
@@ -1668,7 +1720,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "numOfCases",
       "dataDictionaryVersion",
       "verification",
-      "receivedAt"
+      "receivedAt",
+      "supersededAt",
+      "changes"
     ],
     "additionalProperties": false
   },
@@ -1992,6 +2046,58 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "The mortality-rate figure (SPEC.md §9)."
   },
+  "PackageAmendment": {
+    "type": "object",
+    "properties": {
+      "caseId": {
+        "type": "string"
+      },
+      "caseNum": {
+        "type": "string"
+      },
+      "kind": {
+        "type": "string",
+        "enum": [
+          "amend",
+          "withdraw"
+        ]
+      },
+      "reason": {
+        "type": "string"
+      },
+      "by": {
+        "type": "string",
+        "nullable": true
+      },
+      "at": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "closedAt": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "inVersion": {
+        "type": "number",
+        "description": "The version that first carries the correction, or null until a rebuild makes it.",
+        "nullable": true
+      }
+    },
+    "required": [
+      "caseId",
+      "caseNum",
+      "kind",
+      "reason",
+      "by",
+      "at",
+      "closedAt",
+      "inVersion"
+    ],
+    "additionalProperties": false,
+    "description": "Issue 30: a case of a submitted package reopened for amendment, or withdrawn from it."
+  },
   "PackagedCaseItem": {
     "type": "object",
     "properties": {
@@ -2052,6 +2158,99 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false,
     "description": "Reply of GET /api/submissions/cases/packaged/:submissionid."
+  },
+  "PackageVersion": {
+    "type": "object",
+    "properties": {
+      "version": {
+        "type": "number"
+      },
+      "fileName": {
+        "type": "string"
+      },
+      "sha256": {
+        "type": "string"
+      },
+      "size": {
+        "type": "number"
+      },
+      "builtAt": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "builtBy": {
+        "type": "string",
+        "nullable": true
+      },
+      "uploadId": {
+        "type": "string",
+        "nullable": true
+      },
+      "sentAt": {
+        "nullable": true,
+        "type": "string",
+        "description": "Full ISO 8601 instant, UTC.",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "supersededAt": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "changes": {
+        "description": "What changed against the version before it, by case number (the department's own records).",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/PackageVersionChanges"
+          }
+        ]
+      }
+    },
+    "required": [
+      "version",
+      "fileName",
+      "sha256",
+      "size",
+      "builtAt",
+      "builtBy",
+      "uploadId",
+      "sentAt",
+      "supersededAt",
+      "changes"
+    ],
+    "additionalProperties": false,
+    "description": "One built version of a census package (issue 30: earlier versions stay downloadable, listed as superseded)."
+  },
+  "PackageVersionChanges": {
+    "type": "object",
+    "properties": {
+      "added": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "amended": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      },
+      "withdrawn": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        }
+      }
+    },
+    "required": [
+      "added",
+      "amended",
+      "withdrawn"
+    ],
+    "additionalProperties": false
   },
   "Paged_AuditEntryView_": {
     "type": "object",
@@ -2419,6 +2618,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "close_patient_case",
       "reopen_patient_case",
       "archive_patient_case",
+      "amend_submitted_case",
       "get_all_users",
       "get_user_by_id",
       "register_users",

@@ -14,6 +14,8 @@ export interface AccessFlags {
   canCloseCase: boolean;
   canReopenCase: boolean;
   canArchiveCase: boolean;
+  /** Issue 30: reopen a submitted case for amendment, withdraw it from its package. */
+  canAmendSubmittedCase: boolean;
   canReviewClosedCases: boolean;
   canCreatePackage: boolean;
   canListPackages: boolean;
@@ -53,6 +55,7 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canCloseCase: route('PUT /patients/:patientid/cases/:caseid/close'),
     canReopenCase: route('PUT /patients/:patientid/cases/:caseid/reopen'),
     canArchiveCase: route('PUT /patients/:patientid/cases/:caseid/archive'),
+    canAmendSubmittedCase: route('PUT /patients/:patientid/cases/:caseid/amend'),
     canReviewClosedCases: route('GET /submissions/cases/closed'),
     canCreatePackage: route('POST /submissions/cases/create'),
     canListPackages: route('GET /submissions/census/packages'),

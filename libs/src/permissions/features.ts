@@ -22,6 +22,7 @@ export const FEATURES: readonly Feature[] = [
   { feature: P.CLOSE_PATIENT_CASE, label: 'Close cases', group: 'Patients and cases' },
   { feature: P.REOPEN_PATIENT_CASE, label: 'Reopen cases', group: 'Patients and cases' },
   { feature: P.ARCHIVE_PATIENT_CASE, label: 'Archive and unarchive cases', group: 'Patients and cases' },
+  { feature: P.AMEND_SUBMITTED_CASE, label: 'Reopen submitted cases for amendment, withdraw them from a package', group: 'Patients and cases' },
   { feature: P.ACCESS_ADMIN, label: 'Open the Admin module', group: 'Users and roles' },
   { feature: P.GET_ALL_USERS, label: 'List users', group: 'Users and roles' },
   { feature: P.GET_USER_BY_ID, label: 'View a user', group: 'Users and roles' },

@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   CLOSE_PATIENT_CASE: 'close_patient_case',
   REOPEN_PATIENT_CASE: 'reopen_patient_case',
   ARCHIVE_PATIENT_CASE: 'archive_patient_case',
+  // Corrections after submission (issue 30): reopen a submitted case for amendment, withdraw it from its package
+  AMEND_SUBMITTED_CASE: 'amend_submitted_case',
   // Users (SPEC.md §6, admin)
   GET_ALL_USERS: 'get_all_users',
   GET_USER_BY_ID: 'get_user_by_id',

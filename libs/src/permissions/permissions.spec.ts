@@ -53,6 +53,7 @@ describe('access flags: a pure function from the signed-in user to what the fron
     ['canCloseCase', [P.CLOSE_PATIENT_CASE]],
     ['canReopenCase', [P.REOPEN_PATIENT_CASE]],
     ['canArchiveCase', [P.ARCHIVE_PATIENT_CASE]],
+    ['canAmendSubmittedCase', [P.AMEND_SUBMITTED_CASE]],
     ['canCreateCase', [P.CREATE_NEW_CASE]],
     ['canEditCase', [P.UPDATE_PATIENT_CASE]],
     ['canListPatients', [P.GET_PATIENTS]],

@@ -115,6 +115,8 @@ export const ROUTE_PERMISSIONS = {
   'PUT /patients/:patientid/cases/:caseid/reopen': answering(all(P.REOPEN_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/archive': answering(all(P.ARCHIVE_PATIENT_CASE), CASE_ANSWER),
   'PUT /patients/:patientid/cases/:caseid/unarchive': answering(all(P.ARCHIVE_PATIENT_CASE), CASE_ANSWER),
+  'PUT /patients/:patientid/cases/:caseid/amend': answering(all(P.AMEND_SUBMITTED_CASE), CASE_ANSWER),
+  'PUT /patients/:patientid/cases/:caseid/withdraw': answering(all(P.AMEND_SUBMITTED_CASE), CASE_ANSWER),
   'GET /patients/:patientid/cases/:caseid/history': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
 
   // The cases list and case information

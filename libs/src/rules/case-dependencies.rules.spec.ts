@@ -312,12 +312,12 @@ describe('case state and actions (SPEC.md §2 title bar, §4 states)', () => {
   });
 
   it.each([
-    ['open, saved case', { _id: 'c', isClose: false, isArchived: false }, { archive: true, unarchive: false, save: true, close: true, reopen: false, readOnly: false }],
-    ['new case', { _id: null, isClose: false, isArchived: false }, { archive: false, unarchive: false, save: true, close: false, reopen: false, readOnly: false }],
-    ['archived case', { _id: 'c', isClose: false, isArchived: true }, { archive: false, unarchive: true, save: true, close: false, reopen: false, readOnly: false }],
-    ['closed case', { _id: 'c', isClose: true, isArchived: false }, { archive: false, unarchive: false, save: false, close: false, reopen: true, readOnly: true }],
-    ['a submitted case (closed with a submissionId) cannot be reopened, edited or archived', { _id: 'c', isClose: true, isArchived: false, submissionId: 'S-1' },
-      { archive: false, unarchive: false, save: false, close: false, reopen: false, readOnly: true }],
+    ['open, saved case', { _id: 'c', isClose: false, isArchived: false }, { archive: true, unarchive: false, save: true, close: true, reopen: false, amend: false, withdraw: false, readOnly: false }],
+    ['new case', { _id: null, isClose: false, isArchived: false }, { archive: false, unarchive: false, save: true, close: false, reopen: false, amend: false, withdraw: false, readOnly: false }],
+    ['archived case', { _id: 'c', isClose: false, isArchived: true }, { archive: false, unarchive: true, save: true, close: false, reopen: false, amend: false, withdraw: false, readOnly: false }],
+    ['closed case', { _id: 'c', isClose: true, isArchived: false }, { archive: false, unarchive: false, save: false, close: false, reopen: true, amend: false, withdraw: false, readOnly: true }],
+    ['a submitted case (closed with a submissionId) is not reopened, edited or archived, only reopened for amendment or withdrawn', { _id: 'c', isClose: true, isArchived: false, submissionId: 'S-1' },
+      { archive: false, unarchive: false, save: false, close: false, reopen: false, amend: true, withdraw: true, readOnly: true }],
   ])('%s', (_name, form, actions) => {
     expect(caseActions(form)).toEqual(actions);
   });

@@ -10,7 +10,9 @@
  *   `isCauseOfDeathShown(infant)`, `isAnomalyOthersShown(infant)`, `isDeathReviewedShown`,
  *   `areMigsBoxesShown(choice)`, `isInfantNumberInputShown`, `isMorbiditiesShown`, and the table
  *   `CASE_FIELD_VISIBILITY` / `isFieldShown(field, form)` for every conditional field.
- * - Case state: `caseStatus`, `caseActions` (title-bar buttons), `isAdmitted`, `submissionCaseTypes`.
+ * - Case state: `caseStatus`, `caseActions` (title-bar buttons), `isAdmitted`, `submissionCaseTypes`;
+ *   corrections after submission (issue 30): the Amending status, `caseActionRefusal` (the rule's
+ *   words for a refused action) and `amendmentReasonError` (a reason of a few words).
  * - Roles and users (issue 27): `roleChangeRefusal`, `mayChangeRole`, `mayToggleRoleFeature`,
  *   `mayAdministerRole`, `userChangeRefusal` and their words.
  */

@@ -9,3 +9,4 @@ export * from './package-dictionary.js';
 export * from './package-status.js';
 export * from './packageable-rule.js';
 export * from './package-entries.js';
+export * from './package-amendments.js';

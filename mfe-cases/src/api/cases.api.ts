@@ -46,7 +46,7 @@ function casePath({ patientid, caseid }: { patientid: string; caseid: string }):
   return `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`;
 }
 
-function stateChange(action: 'close' | 'reopen' | 'archive' | 'unarchive') {
+function stateChange(action: 'close' | 'reopen' | 'archive' | 'unarchive' | 'amend' | 'withdraw') {
   return ({ patientid, caseid, version }: CaseRef) => ({
     url: `${casePath({ patientid, caseid })}/${action}`,
     method: 'PUT',
@@ -112,6 +112,16 @@ export const casesApi = casesModuleApi.injectEndpoints({
       query: stateChange('reopen'),
       invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
     }),
+    /** Issue 30: PUT .../amend, a Submitted case reopened for amendment with a reason. */
+    amendCase: build.mutation<CaseStateAnswer, CaseRef & { reason: string }>({
+      query: ({ reason, ...ref }) => ({ ...stateChange('amend')(ref), body: { ...stateChange('amend')(ref).body, reason } }),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
+    /** Issue 30: PUT .../withdraw, a Submitted case withdrawn from its package with a reason, archived if asked. */
+    withdrawCase: build.mutation<CaseStateAnswer, CaseRef & { reason: string; archive: boolean }>({
+      query: ({ reason, archive, ...ref }) => ({ ...stateChange('withdraw')(ref), body: { ...stateChange('withdraw')(ref).body, reason, archive } }),
+      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+    }),
     archiveCase: build.mutation<CaseStateAnswer, CaseRef>({
       query: stateChange('archive'),
       invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
@@ -141,5 +151,7 @@ export const {
   useReopenCaseMutation,
   useArchiveCaseMutation,
   useUnarchiveCaseMutation,
+  useAmendCaseMutation,
+  useWithdrawCaseMutation,
   useGetCaseHistoryQuery,
 } = casesApi;

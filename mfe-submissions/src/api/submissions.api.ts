@@ -65,6 +65,10 @@ export const submissionsApi = submissionsModuleApi.injectEndpoints({
     downloadTicket: build.mutation<DownloadTicket, string>({
       query: (submissionId) => ({ url: `/submissions/download/${encodeURIComponent(submissionId)}`, method: 'POST' }),
     }),
+    /** Issue 30: the file of one version of a package, a superseded one too. */
+    downloadVersionTicket: build.mutation<DownloadTicket, { submissionId: string; version: number }>({
+      query: ({ submissionId, version }) => ({ url: `/submissions/download/${encodeURIComponent(submissionId)}`, method: 'POST', params: { version } }),
+    }),
     getHubPackages: build.query<HubPackagesResponse, { departmentId: string | null; offset: number }>({
       query: ({ departmentId, offset }) => ({ url: '/hub/packages', params: departmentId ? { departmentId, offset } : { offset } }),
       providesTags: [{ type: 'HubPackage', id: LIST_ID }],
@@ -94,6 +98,7 @@ export const {
   useRebuildPackageMutation,
   useSubmitPackageMutation,
   useDownloadTicketMutation,
+  useDownloadVersionTicketMutation,
   useGetHubPackagesQuery,
   useGetHubKeysQuery,
   useIssueHubKeyMutation,

@@ -40,6 +40,8 @@ export const censusPackages = pgTable(
     uploadId: text('upload_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** Issue 30: a case was amended or withdrawn since the last submitted version (migration 0017). */
+    needsResubmission: boolean('needs_resubmission').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,6 +66,65 @@ export const censusPackageCases = pgTable(
     caseVersion: integer('case_version'),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.caseId] }), uniqueIndex('census_package_cases_case_key').on(t.caseId)],
+);
+
+/** What a version of a package changed against the one before it (issue 30). */
+export interface VersionChanges {
+  added: string[];
+  amended: string[];
+  withdrawn: string[];
+}
+
+/**
+ * Every built version of a package (issue 30, migration 0017): the earlier ones stay downloadable
+ * and are listed as superseded; their files are owned, so the package store never removes them.
+ */
+export const censusPackageVersions = pgTable(
+  'census_package_versions',
+  {
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => censusPackages.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    fileName: text('file_name').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull(),
+    builtByUsername: text('built_by_username'),
+    uploadId: text('upload_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    changes: jsonb('changes').$type<VersionChanges>().notNull().default({ added: [], amended: [], withdrawn: [] }),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.version], name: 'census_package_versions_pkey' })],
+);
+
+/**
+ * A submitted case reopened for amendment or withdrawn from its package, with the reason (issue 30,
+ * migration 0017). `submittedForm` is the case as its package carried it, to audit what the
+ * amendment changed; `inVersion` is the package version that first carries the correction.
+ */
+export const censusPackageAmendments = pgTable(
+  'census_package_amendments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => censusPackages.id, { onDelete: 'cascade' }),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => patientCases.id, { onDelete: 'restrict' }),
+    caseNum: text('case_num').notNull(),
+    kind: text('kind').$type<'amend' | 'withdraw'>().notNull(),
+    reason: text('reason').notNull(),
+    submittedForm: jsonb('submitted_form').$type<Record<string, unknown>>(),
+    byUser: uuid('by_user'),
+    byUsername: text('by_username'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    inVersion: integer('in_version'),
+  },
+  (t) => [index('census_package_amendments_package_idx').on(t.packageId, t.at), index('census_package_amendments_case_idx').on(t.caseId)],
 );
 
 /** A reviewer's approval of a closed case, for the version of the case they reviewed. */
@@ -140,10 +201,15 @@ export const hubPackages = pgTable(
     state: text('state').$type<'receiving' | 'received'>().notNull().default('received'),
     /** Patient keys and record ids also found in other departments' packages, or null (migration 0012). */
     collisions: jsonb('collisions').$type<HubCollisions>(),
+    /** Issue 30 (migration 0018): when a later version of the submission replaced this one's cases. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+    /** What this version changed against the one it replaced, by record key; null for a first version. */
+    changes: jsonb('changes').$type<VersionChanges>(),
   },
   (t) => [
     uniqueIndex('hub_packages_version_key').on(t.departmentId, t.submissionId, t.version),
     index('hub_packages_received_idx').on(t.receivedAt, t.id),
+    index('hub_packages_submission_idx').on(t.departmentId, t.submissionId, t.version),
   ],
 );
 

@@ -3,6 +3,7 @@ import { ERROR_MESSAGE_MAX, PAGE_SIZE } from '@pnss/libs/api';
 import { INFANT_COUNT_MAX } from '@pnss/libs/enums';
 import { DEPARTMENT_ID_PATTERN, SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { ALL_PERMISSIONS } from '@pnss/libs/permissions';
+import { AMENDMENT_REASON_MAX_LENGTH } from '@pnss/libs/rules';
 import { PHOTO_DATA_URL_MAX_LENGTH, USERNAME_PATTERN } from '@pnss/libs/validation';
 import { NAME_MAX } from '../common/validation/field-validators.js';
 import { HISTORY_MAX_ENTRIES, OTHERS_TEXT_MAX } from '../common/validation/history-entry.dto.js';
@@ -54,6 +55,9 @@ const STRING_LIMITS: Record<string, Json> = {
   entity: code, action: code, key: code, name: label, field: { maxLength: 200 }, section: label, service: label,
   label, title: label, prompt: label, counts: { maxLength: 500 }, rule: { maxLength: 500 }, status: code, verification: { maxLength: 2000 },
   message, error: message, lastError: message, rebuildNotice: message, correction: message,
+  // Issue 30: a correction's reason and who made it; a version's changes are case numbers (department) or record keys (hub).
+  amendmentRefusal: message, reason: { maxLength: AMENDMENT_REASON_MAX_LENGTH }, caseId: ID, by: { maxLength: 64 },
+  amendingCases: { maxLength: 50 }, added: { maxLength: 50 }, amended: { maxLength: 50 }, withdrawn: { maxLength: 50 },
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },
 };
@@ -64,6 +68,7 @@ const ARRAY_LIMITS: Record<string, number> = {
   changes: 500, errors: 500, medicalHistory: HISTORY_MAX_ENTRIES, obstetricHistory: HISTORY_MAX_ENTRIES,
   neonatal: INFANT_COUNT_MAX, cases: 1000, segments: 500, crosssegments: 500, rows: 500, charts: 50, counts: 500,
   missing: 500, approved: PAGE_SIZE, caseIds: PAGE_SIZE, conditions: 1000,
+  amendments: 5000, amendingCases: 5000, versions: 10_000, added: 5000, amended: 5000, withdrawn: 5000,
 };
 
 /** Answers that are lists at their top: at most a page, or the whole of a short reference list. */

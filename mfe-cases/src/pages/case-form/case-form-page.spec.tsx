@@ -176,10 +176,10 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
     await waitFor(() => expect(toolbarButtons()).toEqual(['Archive', 'Save', 'Close case']));
   });
 
-  it('a submitted case (closed with a submissionId) is not offered Reopen', async () => {
+  it('a submitted case (closed with a submissionId) is not offered Reopen, only Reopen for amendment and Withdraw from package (issue 30)', async () => {
     serve(closableCase({ isClose: true, submissionId: 's1' }));
     await openForm();
-    expect(toolbarButtons()).toEqual([]);
+    expect(toolbarButtons()).toEqual(['Reopen case # PCRN-001 for amendment', 'Withdraw case # PCRN-001 from its package']);
   });
 
   it("a refused reopen shows the server's message", async () => {

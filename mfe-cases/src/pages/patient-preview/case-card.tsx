@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CaseForm } from '@pnss/libs/api';
 import { caseActions, caseStatus } from '@pnss/libs/rules';
 import { useAccess } from '@pnss/web';
+import { AmendmentActions } from '../../components/amendment-actions.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
 import { ClosedCaseSummary, OpenCaseDetails } from './case-details.js';
 
@@ -36,7 +37,7 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
           </Button>,
         ]
       : []),
-    // libs caseActions: a submitted case belongs to a census package and is never reopened.
+    // libs caseActions: a submitted case belongs to a census package: only reopened for amendment or withdrawn.
     ...(actions.reopen && access.canReopenCase
       ? [
           <Button key="reopen" icon={<UndoOutlined aria-hidden />} onClick={() => onReopen(form)} aria-label={`Reopen case # ${form.caseNum}`}>
@@ -74,12 +75,18 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
       ) : null}
       {status === 'Submitted' ? (
         <Typography.Paragraph className="pnss-quiet-text" style={{ margin: '4px 0' }}>
-          Submitted in a census package: it can no longer be reopened.
+          Submitted in a census package: it is corrected only by reopening it for amendment, with a reason.
+        </Typography.Paragraph>
+      ) : null}
+      {status === 'Amending' ? (
+        <Typography.Paragraph className="pnss-quiet-text" style={{ margin: '4px 0' }}>
+          Reopened for amendment: still in census package {form.submissionId}. Close it again, then rebuild and submit the package.
         </Typography.Paragraph>
       ) : null}
       {form.isClose ? <ClosedCaseSummary form={form} /> : <OpenCaseDetails form={form} />}
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
         {buttons}
+        <AmendmentActions form={form} />
       </Flex>
     </Card>
   );

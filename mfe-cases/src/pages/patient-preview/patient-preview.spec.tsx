@@ -70,7 +70,7 @@ describe('Patient preview', () => {
 
     const submitted = await card('SENT-1');
     expect(within(submitted).getByText('Submitted')).toBeInTheDocument();
-    expect(within(submitted).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
+    expect(within(submitted).queryByRole('button', { name: 'Reopen case # SENT-1' })).not.toBeInTheDocument();
   });
 
   it("shows the open-case details with labels from the code tables; an empty field reads 'Not recorded', not 'N/A!'", async () => {

@@ -6,6 +6,7 @@ import { LoadError, describeError, selectPermissions, showError, toast, useAppSe
 import { useGetHubKeysQuery, useGetHubPackagesQuery, useIssueHubKeyMutation, useRevokeHubKeyMutation } from '../../api/submissions.api.js';
 import { formatDate, formatDateTime } from '../../components/format.js';
 import { Pager } from '../../components/pager.js';
+import { HubVersionChanges } from '../../components/hub-version-changes.js';
 
 /** The society data manager's view of what departments have sent, by department. */
 function ReceivedPackages({ departments }: { departments: string[] }) {
@@ -66,6 +67,7 @@ function ReceivedPackages({ departments }: { departments: string[] }) {
                 ),
               },
               { title: 'Received', dataIndex: 'receivedAt', key: 'receivedAt', render: formatDateTime },
+              { title: 'Version changes', key: 'changes', render: (_: unknown, p) => <HubVersionChanges pkg={p} /> },
               { title: 'Upload ID', dataIndex: 'uploadId', key: 'uploadId' },
               {
                 title: 'Verification',

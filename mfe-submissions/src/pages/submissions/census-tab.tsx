@@ -13,6 +13,7 @@ import {
 } from '../../api/submissions.api.js';
 import { formatDate, formatDateTime } from '../../components/format.js';
 import { Pager } from '../../components/pager.js';
+import { PackageCorrections } from '../../components/package-corrections.js';
 
 const STATUS_COLORS: Record<CensusPackage['status'], string> = {
   building: 'processing',
@@ -132,6 +133,7 @@ export function CensusTab() {
           {pkg.building ? <Progress percent={pkg.progress} size="small" style={{ width: 120 }} aria-label={`Build of ${pkg.submissionId}`} /> : null}
           {pkg.status === 'Sent' && pkg.uploadId ? <Typography.Text type="secondary">Upload ID {pkg.uploadId}</Typography.Text> : null}
           {pkg.rebuildNotice ? <Alert type="warning" showIcon title={pkg.rebuildNotice} style={{ maxWidth: 320 }} /> : null}
+          <PackageCorrections pkg={pkg} canDownload={can.download} />
           {pkg.lastError && (pkg.status === 'Failed' || pkg.status === 'buildfailed' || !pkg.building) ? (
             <Typography.Text type="danger" style={{ maxWidth: 280, display: 'inline-block' }}>
               {pkg.lastError}

@@ -76,6 +76,11 @@ export function censusPackage(overrides: Partial<CensusPackage> = {}): CensusPac
     sentAt: null,
     changedCases: 0,
     rebuildNotice: null,
+    needsResubmission: false,
+    amendments: [],
+    amendingCases: [],
+    amendmentRefusal: null,
+    versions: [],
     ...overrides,
   };
 }

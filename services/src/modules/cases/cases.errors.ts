@@ -17,6 +17,7 @@ export enum CasesErrorCode {
   AlreadyArchived = 'ALREADY_ARCHIVED',
   NotArchived = 'NOT_ARCHIVED',
   WarningsNotConfirmed = 'WARNINGS_NOT_CONFIRMED',
+  LifecycleRefused = 'LIFECYCLE_REFUSED',
 }
 
 export const CASE_CHANGED_MESSAGE =
@@ -27,6 +28,8 @@ export interface CasesErrorContext {
   current?: CaseForm;
   /** CloseCheckFailed, WarningsNotConfirmed: each field with its label, section and message. */
   errors?: FieldError[];
+  /** LifecycleRefused: the words of the libs lifecycle rule (caseActionRefusal) that refuses the action. */
+  message?: string;
 }
 
 /** Every refusal of the case lifecycle (SPEC.md §4), worded for the clinician who sees it. */
@@ -47,6 +50,7 @@ export const casesError = errorFactory<CasesErrorCode, CasesErrorContext>(
     [CasesErrorCode.ArchiveClosed]: { status: 409, message: 'A closed case cannot be archived. Reopen it first.' },
     [CasesErrorCode.AlreadyArchived]: { status: 409, message: 'This case is already archived.' },
     [CasesErrorCode.NotArchived]: { status: 409, message: 'This case is not archived.' },
+    [CasesErrorCode.LifecycleRefused]: ({ message }) => new AppError(409, message ?? 'The case lifecycle does not allow this action in the case\'s state.'),
     [CasesErrorCode.WarningsNotConfirmed]: ({ errors = [] }) =>
       new AppError(400, `Please confirm these unusual values before saving: ${errors.map((e) => e.message).join('. ')}`, errors),
   },

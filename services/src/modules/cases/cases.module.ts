@@ -5,6 +5,7 @@ import { CaseFactsModule } from '../case-facts/case-facts.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
 import { CaseInfoController } from './case-info.controller.js';
 import { CaseInfoService } from './case-info.service.js';
+import { CaseAmendmentsRepository } from './case-amendments.repository.js';
 import { CasesRepository } from './cases.repository.js';
 import { CasesService } from './cases.service.js';
 import { PatientCasesController } from './patient-cases.controller.js';
@@ -13,7 +14,7 @@ import { PatientCasesController } from './patient-cases.controller.js';
 @Module({
   imports: [DatabaseModule, AuditModule, PatientsModule, CaseFactsModule],
   controllers: [PatientCasesController, CaseInfoController],
-  providers: [CasesRepository, CasesService, CaseInfoService],
+  providers: [CasesRepository, CaseAmendmentsRepository, CasesService, CaseInfoService],
   exports: [CasesService],
 })
 export class CasesModule {}

@@ -13,7 +13,7 @@ import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
 
 export type NewCaseRow = typeof patientCases.$inferInsert;
 /** What a change may write besides the form: the lifecycle flags. */
-export type CaseChanges = Partial<CaseColumns & Pick<CaseRow, 'isClose' | 'isArchived' | 'closedAt'>>;
+export type CaseChanges = Partial<CaseColumns & Pick<CaseRow, 'isClose' | 'isArchived' | 'closedAt' | 'submissionId'>>;
 
 export interface CaseListQuery {
   search?: string;

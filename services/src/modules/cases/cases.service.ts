@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { CASE_IDENTITY_FIELDS, CASE_TIMESTAMP_FIELDS, type CaseForm, type FieldError, type Paged, emptyCaseForm } from '@pnss/libs/api';
 import { ageAtAdmission } from '@pnss/libs/derived';
-import { applyCaseChange, caseActions } from '@pnss/libs/rules';
+import {
+  AMENDMENT_REASON_MESSAGE, AMENDMENT_TOASTS, type CaseAction, amendmentReasonError, applyCaseChange, caseActionRefusal, caseActions, caseStatus,
+} from '@pnss/libs/rules';
 import { PATIENT_CORRECTION } from '@pnss/libs/submissions';
 import {
   CASE_CALENDAR_FIELDS, TOASTS, caseSaveErrors, plausibilityErrors, unconfirmedWarnings, unkeptAnswers, validateCloseCase,
@@ -20,6 +22,9 @@ import { type CaseRow, toCaseColumns, toCaseForm } from '../../common/records/ca
 import { CasesErrorCode, casesError } from './cases.errors.js';
 import { type CaseChanges, type CaseListRow, CasesRepository } from './cases.repository.js';
 import type { CaseActionDto } from './dto/case-action.dto.js';
+import type { CaseAmendDto, CaseWithdrawDto } from './dto/case-amendment.dto.js';
+import { CaseAmendmentsRepository, type PackageStateRow } from './case-amendments.repository.js';
+import type { AuditChange } from '../../database/schema.js';
 import type { CaseFormInput } from './dto/case-form.dto.js';
 import { READ_ONLY_CASE_FIELDS } from './dto/case-form.field-specs.js';
 import type { CaseListQueryDto } from './dto/case-list-query.dto.js';
@@ -47,6 +52,7 @@ export class CasesService {
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
     private readonly caseFacts: CaseFactsService,
+    private readonly amendments: CaseAmendmentsRepository,
   ) {
     patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
   }
@@ -111,11 +117,108 @@ export class CasesService {
     if (implausible.length > 0) throw commonError(CommonErrorCode.ValidationFailed, implausible);
     const errors = validateCloseCase(normalized, { today: serverToday() });
     if (errors.length > 0) throw casesError(CasesErrorCode.CloseCheckFailed, { errors });
-    return this.changeState(actor, row, form, { ...normalized, isClose: true }, 'close', TOASTS.caseClosed, {
+    const after = { ...normalized, isClose: true };
+    return this.changeState(actor, row, form, after, 'close', TOASTS.caseClosed, {
       ...toCaseColumns(normalized),
       isClose: true,
       closedAt: new Date(),
+    }, form.submissionId ? { within: (tx) => this.closeAmendment(tx, actor, row, after) } : {});
+  }
+
+  /**
+   * An Amending case closed again (issue 30): its amendment is closed, its package needs
+   * resubmission, and the audit log gets what the amendment changed against the case as its
+   * package carried it, with the reason.
+   */
+  private async closeAmendment(tx: Executor, actor: AuditActor, row: CaseRow, after: CaseForm): Promise<void> {
+    const pkg = await this.requirePackageOf(tx, row.submissionId);
+    const amendment = await this.amendments.closeAmendment(tx, row.id);
+    await this.amendments.markNeedsResubmission(tx, pkg.id);
+    const changed = amendment?.submittedForm ? diffChanges(amendment.submittedForm, auditable({ ...after, isClose: true }), AUDIT_OMIT) : [];
+    await this.audit.record(tx, {
+      actor, entity: 'case', entityId: row.id, action: 'amend_close',
+      changes: [
+        { field: 'status', old: 'Amending', new: 'Submitted' },
+        { field: 'reason', old: null, new: amendment?.reason ?? null },
+        ...changed.filter((change) => change.field !== 'isClose'),
+      ],
     });
+  }
+
+  /**
+   * Reopens a Submitted case for amendment (issue 30; permission amend_submitted_case): with a
+   * reason of a few words, kept with the case. The case becomes Amending: open, still in its package.
+   */
+  async amend(actor: AuditActor, patientId: string, caseId: string, body: CaseAmendDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    this.assertAllowed(form, 'amend');
+    const reason = this.requireReason(body.reason);
+    return this.changeState(actor, row, form, { ...form, isClose: false }, 'amend', AMENDMENT_TOASTS.reopenedForAmendment, {
+      isClose: false,
+      closedAt: null,
+    }, {
+      changes: [{ field: 'status', old: 'Submitted', new: 'Amending' }, { field: 'reason', old: null, new: reason }],
+      within: async (tx) => {
+        const pkg = await this.requirePackageOf(tx, row.submissionId);
+        await this.amendments.insert(tx, {
+          packageId: pkg.id, caseId: row.id, caseNum: row.caseNum, kind: 'amend', reason, submittedForm: auditable(form),
+          byUser: actor.id, byUsername: actor.username,
+        });
+      },
+    });
+  }
+
+  /**
+   * Withdraws a Submitted case from its package (issue 30; permission amend_submitted_case), with a
+   * reason: the package's next version omits it, and the case is Closed again, or archived if asked.
+   */
+  async withdraw(actor: AuditActor, patientId: string, caseId: string, body: CaseWithdrawDto): Promise<CaseStateAnswer> {
+    const { row, form } = await this.actionTarget(patientId, caseId, body);
+    this.assertAllowed(form, 'withdraw');
+    const reason = this.requireReason(body.reason);
+    const archive = body.archive === true;
+    const after = { ...form, submissionId: null, isArchived: archive || form.isArchived };
+    return this.changeState(
+      actor, row, form, after, 'withdraw', archive ? AMENDMENT_TOASTS.withdrawnAndArchived : AMENDMENT_TOASTS.withdrawn,
+      { submissionId: null, isArchived: after.isArchived },
+      {
+        changes: [{ field: 'status', old: 'Submitted', new: caseStatus(after) }, { field: 'reason', old: null, new: reason }],
+        within: async (tx) => {
+          const pkg = await this.requirePackageOf(tx, row.submissionId);
+          await this.amendments.removeFromPackage(tx, pkg.id, row.id);
+          await this.amendments.insert(tx, {
+            packageId: pkg.id, caseId: row.id, caseNum: row.caseNum, kind: 'withdraw', reason, byUser: actor.id, byUsername: actor.username,
+          });
+          await this.audit.record(tx, {
+            actor, entity: 'package', entityId: pkg.submissionId, action: 'withdraw_case',
+            changes: [{ field: 'caseNum', old: row.caseNum, new: null }, { field: 'reason', old: null, new: reason }],
+          });
+        },
+      },
+    );
+  }
+
+  /** The lifecycle rule of @pnss/libs refuses the action: a 409 in its words. */
+  private assertAllowed(form: CaseForm, action: CaseAction): void {
+    const refusal = caseActionRefusal(form, action);
+    if (refusal) throw casesError(CasesErrorCode.LifecycleRefused, { message: refusal });
+  }
+
+  private requireReason(reason: string | undefined): string {
+    if (amendmentReasonError(reason)) throw badField('reason', AMENDMENT_REASON_MESSAGE);
+    return (reason as string).trim();
+  }
+
+  /** The package that carries the case, locked; a package being built or sent is not changed under it. */
+  private async requirePackageOf(tx: Executor, submissionId: string | null): Promise<PackageStateRow> {
+    const pkg = submissionId ? await this.amendments.lockPackage(tx, submissionId) : null;
+    if (!pkg) throw casesError(CasesErrorCode.LifecycleRefused, { message: 'The census package that carries this case was not found.' });
+    if (pkg.building || pkg.status === 'Sending') {
+      throw casesError(CasesErrorCode.LifecycleRefused, {
+        message: `Census package ${pkg.submissionId} is being ${pkg.building ? 'built' : 'sent'}: try again when it has finished.`,
+      });
+    }
+    return pkg;
   }
 
   /** Only a closed case that no census package carries can be reopened. */
@@ -132,6 +235,7 @@ export class CasesService {
 
   async archive(actor: AuditActor, patientId: string, caseId: string, body: CaseActionDto): Promise<CaseStateAnswer> {
     const { row, form } = await this.actionTarget(patientId, caseId, body);
+    if (caseStatus(form) === 'Amending') this.assertAllowed(form, 'archive');
     if (!caseActions(form).archive) {
       throw casesError(form.isClose ? CasesErrorCode.ArchiveClosed : CasesErrorCode.AlreadyArchived);
     }
@@ -269,17 +373,20 @@ export class CasesService {
     row: CaseRow,
     before: CaseForm,
     after: CaseForm,
-    action: 'close' | 'reopen' | 'archive' | 'unarchive',
+    action: 'close' | 'reopen' | 'archive' | 'unarchive' | 'amend' | 'withdraw',
     message: string,
     changes: CaseChanges,
+    extra: { changes?: AuditChange[]; within?: (tx: Executor) => Promise<void> } = {},
   ): Promise<CaseStateAnswer> {
     const saved = await this.database.transaction(async (tx) => {
       const updated = await this.repository.updateIfVersion(tx, row.id, row.version, changes, actor.id);
       if (!updated) throw await this.conflict(row.id, tx);
       await this.caseFacts.write(tx, updated);
       await this.audit.record(tx, {
-        actor, entity: 'case', entityId: row.id, action, changes: diffChanges(auditable(before), auditable(after), AUDIT_OMIT),
+        actor, entity: 'case', entityId: row.id, action,
+        changes: [...(extra.changes ?? []), ...diffChanges(auditable(before), auditable(after), AUDIT_OMIT)],
       });
+      if (extra.within) await extra.within(tx);
       return updated;
     });
     return {

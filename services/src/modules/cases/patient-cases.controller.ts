@@ -6,6 +6,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { CasesService } from './cases.service.js';
 import { CaseActionDto } from './dto/case-action.dto.js';
+import { CaseAmendDto, CaseWithdrawDto } from './dto/case-amendment.dto.js';
 import { CaseFormDto, type CaseFormInput } from './dto/case-form.dto.js';
 import { Answer } from '../../openapi/answer.decorator.js';
 
@@ -94,6 +95,34 @@ export class PatientCasesController {
     @Body() body: CaseActionDto,
   ) {
     return this.cases.unarchive(user, patientId, caseId, body ?? {});
+  }
+
+  /** Issue 30: a Submitted case reopened for amendment, with a reason; it becomes Amending. */
+  @Put(':caseid/amend')
+  @Answer('Reopens a submitted case for amendment, with a reason of a few words (else 400 naming reason); the case becomes Amending, still in its package', 'CaseStateAnswer', {
+    errors: { 409: 'The case lifecycle does not allow it in the case\'s state (the rule is named), or the case changed' },
+  })
+  amend(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseAmendDto,
+  ) {
+    return this.cases.amend(user, patientId, caseId, body ?? {});
+  }
+
+  /** Issue 30: a Submitted case withdrawn from its package, with a reason; Closed again, or archived. */
+  @Put(':caseid/withdraw')
+  @Answer('Withdraws a submitted case from its census package, with a reason (else 400 naming reason): the next version omits it; the case is Closed again, or archived when `archive` is true', 'CaseStateAnswer', {
+    errors: { 409: 'The case lifecycle does not allow it in the case\'s state (the rule is named), or the case changed' },
+  })
+  withdraw(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Param('caseid', ParseIdPipe) caseId: string,
+    @Body() body: CaseWithdrawDto,
+  ) {
+    return this.cases.withdraw(user, patientId, caseId, body ?? {});
   }
 
   /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */

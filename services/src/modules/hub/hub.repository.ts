@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
-import { type HubCollisions, hubApiKeys, hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
+import { type HubCollisions, type VersionChanges, hubApiKeys, hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
 
 export type HubKeyRow = typeof hubApiKeys.$inferSelect;
 export type HubPackageRow = Omit<typeof hubPackages.$inferSelect, 'content'>;
@@ -25,6 +25,8 @@ const PACKAGE_COLUMNS = {
   receivedAt: hubPackages.receivedAt,
   state: hubPackages.state,
   collisions: hubPackages.collisions,
+  supersededAt: hubPackages.supersededAt,
+  changes: hubPackages.changes,
 };
 
 export type HubCaseRow = Omit<typeof hubPackageCases.$inferInsert, 'hubPackageId'>;
@@ -121,6 +123,53 @@ export class HubRepository {
     return row;
   }
 
+  /**
+   * Issue 30: the latest version of a submission replaces the earlier ones, in the caller's
+   * transaction (the one that completes `pkg`). The earlier current version's cases leave
+   * hub_package_cases, so every national figure counts the latest version only; its row and file
+   * stay, marked superseded. `pkg` records what it changed against that version, by record key.
+   * A version that arrives after a later one is superseded at once. Answers `pkg` as it now is.
+   */
+  async replaceEarlierVersions(tx: Executor, pkg: HubPackageRow): Promise<HubPackageRow> {
+    const same = and(eq(hubPackages.departmentId, pkg.departmentId), eq(hubPackages.submissionId, pkg.submissionId), RECEIVED);
+    // Locks the submission's versions: two versions completing at once are applied one after the other.
+    const versions = await tx
+      .select({ id: hubPackages.id, version: hubPackages.version, supersededAt: hubPackages.supersededAt })
+      .from(hubPackages)
+      .where(same)
+      .orderBy(desc(hubPackages.version))
+      .for('update');
+    const now = new Date();
+    const current = versions.filter((v) => v.id !== pkg.id && v.supersededAt === null);
+    if (current.some((v) => v.version > pkg.version)) {
+      await tx.delete(hubPackageCases).where(eq(hubPackageCases.hubPackageId, pkg.id));
+      const [late] = await tx.update(hubPackages).set({ supersededAt: now }).where(eq(hubPackages.id, pkg.id)).returning(PACKAGE_COLUMNS);
+      return late;
+    }
+    if (current.length === 0) return pkg;
+    const previous = current[0];
+    const changes = await this.versionChanges(tx, previous.id, pkg.id);
+    const earlier = current.map((v) => v.id);
+    await tx.delete(hubPackageCases).where(inArray(hubPackageCases.hubPackageId, earlier));
+    await tx.update(hubPackages).set({ supersededAt: now }).where(inArray(hubPackages.id, earlier));
+    const [row] = await tx.update(hubPackages).set({ changes }).where(eq(hubPackages.id, pkg.id)).returning(PACKAGE_COLUMNS);
+    return row;
+  }
+
+  /** The record keys a version added, amended (any packaged value differs) and withdrew against an earlier one. */
+  private async versionChanges(tx: Executor, fromId: string, toId: string): Promise<VersionChanges> {
+    const result = (await tx.execute(sql`
+      select coalesce(n.case_id, o.case_id) as case_id,
+             case when o.case_id is null then 'added' when n.case_id is null then 'withdrawn' else 'amended' end as kind
+        from (select case_id, data from ${hubPackageCases} where hub_package_id = ${toId}) n
+        full join (select case_id, data from ${hubPackageCases} where hub_package_id = ${fromId}) o on o.case_id = n.case_id
+       where o.case_id is null or n.case_id is null or o.data <> n.data
+       order by 1`)) as { rows: Array<{ case_id: string; kind: keyof VersionChanges }> };
+    const changes: VersionChanges = { added: [], amended: [], withdrawn: [] };
+    for (const row of result.rows) changes[row.kind].push(row.case_id);
+    return changes;
+  }
+
   /** A refused or failed package's staged row, and with it (cascade) its cases. */
   async dropStaged(id: string): Promise<void> {
     await this.database.db.delete(hubPackages).where(and(eq(hubPackages.id, id), eq(hubPackages.state, 'receiving')));
@@ -141,7 +190,7 @@ export class HubRepository {
       .select(PACKAGE_COLUMNS)
       .from(hubPackages)
       .where(where)
-      .orderBy(asc(hubPackages.departmentId), desc(hubPackages.receivedAt), desc(hubPackages.id))
+      .orderBy(asc(hubPackages.departmentId), asc(hubPackages.submissionId), desc(hubPackages.version), desc(hubPackages.receivedAt), desc(hubPackages.id))
       .limit(limit)
       .offset(skip);
     const [total] = await this.database.db.select({ n: count() }).from(hubPackages).where(where);

@@ -146,7 +146,11 @@ export class HubService implements OnApplicationBootstrap {
       if (!kept) return await this.receivedBefore(departmentId, manifest, sha256);
       const collisions = await this.repository.collisionsOf(kept.id, departmentId);
       const row = await this.database.transaction(async (tx) => {
-        const completed = await this.repository.completePackage(tx, kept.id, { verification: summary + collisionText(collisions), collisions });
+        const received = await this.repository.completePackage(tx, kept.id, { verification: summary + collisionText(collisions), collisions });
+        // Issue 30: this version replaces the earlier versions' cases, in this transaction. The
+        // national facts (ARCHITECTURE.md "The national census at the hub") follow here, after it:
+        // replace the submission's facts with `completed`'s cases, or none when it was superseded.
+        const completed = await this.repository.replaceEarlierVersions(tx, received);
         await this.repository.touchKey(tx, key.id);
         await this.audit.record(tx, {
           actor: department, entity: 'hub_package', entityId: completed.uploadId, action: 'receive',
@@ -155,6 +159,8 @@ export class HubService implements OnApplicationBootstrap {
             { field: 'version', old: null, new: manifest.version },
             { field: 'sha256', old: null, new: sha256 },
             ...(collisions ? [{ field: 'collisions', old: null, new: collisions }] : []),
+            ...(completed.changes ? [{ field: 'changes', old: null, new: completed.changes }] : []),
+            ...(completed.supersededAt ? [{ field: 'supersededAt', old: null, new: completed.supersededAt.toISOString() }] : []),
           ],
         });
         return completed;
@@ -262,5 +268,7 @@ function toHubPackage(row: HubPackageRow): HubPackage {
     dataDictionaryVersion: row.dataDictionaryVersion,
     verification: row.verification,
     receivedAt: row.receivedAt.toISOString(),
+    supersededAt: row.supersededAt?.toISOString() ?? null,
+    changes: row.changes ?? null,
   };
 }

@@ -1,12 +1,25 @@
-import type { CensusPackage } from '@pnss/libs/api';
-import { type ChangedCase, rebuildNotice } from '@pnss/libs/submissions';
-import type { PackageRow } from './submissions.repository.js';
+import { type CensusPackage, ERROR_MESSAGE_MAX, type PackageAmendment, type PackageVersion } from '@pnss/libs/api';
+import { type ChangedCase, packageAmendmentRefusal, rebuildNotice, resubmissionNotice } from '@pnss/libs/submissions';
+import type { AmendmentRow, PackageRow, VersionRow } from './submissions.repository.js';
+
+/** Issue 30: a package's corrections since its last submission, its cases being amended, its versions. */
+export interface PackageAmendmentsView {
+  amendments: readonly AmendmentRow[];
+  amendingCases: readonly string[];
+  versions: readonly VersionRow[];
+}
+
+const NO_AMENDMENTS: PackageAmendmentsView = { amendments: [], amendingCases: [], versions: [] };
 
 /**
  * A package row as the Census tab reads it, with the cases that changed after its version was built
  * (read with the row where the tab shows it; a package just starting a build has none to show).
  */
-export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[] = []): CensusPackage {
+export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[] = [], corrections: PackageAmendmentsView = NO_AMENDMENTS): CensusPackage {
+  const amendments = corrections.amendments.map(toAmendment);
+  // While a case is being amended the refusal says what to do; a rebuild notice would ask for a rebuild that is refused.
+  const amending = corrections.amendingCases.length > 0;
+  const notices = amending || row.building ? [] : [rebuildNotice(row.version, changed), resubmissionNotice(row.needsResubmission, amendments, row.version)];
   return {
     _id: row.id,
     submissionId: row.submissionId,
@@ -28,6 +41,39 @@ export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[]
     lastError: row.lastError,
     sentAt: row.sentAt?.toISOString() ?? null,
     changedCases: row.building ? 0 : changed.length,
-    rebuildNotice: row.building ? null : rebuildNotice(row.version, changed),
+    rebuildNotice: notices.filter((notice): notice is string => notice !== null).join(' ').slice(0, ERROR_MESSAGE_MAX) || null,
+    needsResubmission: row.needsResubmission,
+    amendments,
+    amendingCases: [...corrections.amendingCases],
+    amendmentRefusal: packageAmendmentRefusal(corrections.amendingCases),
+    versions: corrections.versions.map(toVersion),
+  };
+}
+
+function toAmendment(row: AmendmentRow): PackageAmendment {
+  return {
+    caseId: row.caseId,
+    caseNum: row.caseNum,
+    kind: row.kind,
+    reason: row.reason,
+    by: row.byUsername,
+    at: row.at.toISOString(),
+    closedAt: row.closedAt?.toISOString() ?? null,
+    inVersion: row.inVersion,
+  };
+}
+
+function toVersion(row: VersionRow): PackageVersion {
+  return {
+    version: row.version,
+    fileName: row.fileName,
+    sha256: row.sha256,
+    size: row.size,
+    builtAt: row.builtAt.toISOString(),
+    builtBy: row.builtByUsername,
+    uploadId: row.uploadId,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    supersededAt: row.supersededAt?.toISOString() ?? null,
+    changes: row.changes,
   };
 }

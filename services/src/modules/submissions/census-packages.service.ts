@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CensusPackage, CensusPackagesResponse, DownloadTicket, PackagedCasesResponse, SubmitPackageResponse } from '@pnss/libs/api';
-import { packageActions } from '@pnss/libs/submissions';
+import { packageActions, packageAmendmentRefusal } from '@pnss/libs/submissions';
 import { TOASTS } from '@pnss/libs/validation';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
@@ -96,6 +96,7 @@ export class CensusPackagesService {
     const pkg = await this.requirePackage(submissionId);
     if (pkg.fileName !== fileName) throw submissionsError(SubmissionsErrorCode.FileNameMismatch);
     if (!packageActions(toCensusPackage(pkg)).rebuild) throw busy(pkg);
+    await this.assertNoOpenAmendment(pkg);
     let row: PackageRow | null;
     try {
       row = await this.database.transaction(async (tx) => {
@@ -124,10 +125,28 @@ export class CensusPackagesService {
     return pkg;
   }
 
-  /** The packages with the cases each carries at an older version than the case's own, and why. */
+  /**
+   * The packages with the cases each carries at an older version than the case's own, and why; and
+   * (issue 30) the corrections since the last submission, the cases being amended, the versions.
+   */
   private async withChanges(rows: PackageRow[]): Promise<CensusPackage[]> {
-    const changed = await this.repository.changedCases(rows.map((r) => r.id));
-    return rows.map((row) => toCensusPackage(row, changed.filter((c) => c.packageId === row.id)));
+    const ids = rows.map((r) => r.id);
+    const [changed, amendments, amending, versions] = await Promise.all([
+      this.repository.changedCases(ids), this.repository.pendingAmendments(ids), this.repository.amendingCases(ids), this.repository.versionsOf(ids),
+    ]);
+    return rows.map((row) =>
+      toCensusPackage(row, changed.filter((c) => c.packageId === row.id), {
+        amendments: amendments.filter((a) => a.packageId === row.id),
+        amendingCases: amending.filter((a) => a.packageId === row.id).map((a) => a.caseNum),
+        versions: versions.filter((v) => v.packageId === row.id),
+      }),
+    );
+  }
+
+  /** Issue 30: while a case of the package is reopened for amendment, it is neither rebuilt nor submitted. */
+  private async assertNoOpenAmendment(pkg: PackageRow): Promise<void> {
+    const refusal = packageAmendmentRefusal((await this.repository.amendingCases([pkg.id])).map((a) => a.caseNum));
+    if (refusal) throw submissionsError(SubmissionsErrorCode.AmendmentOpen, { message: refusal });
   }
 
   async packagedCases(submissionId: string, offset: number | undefined): Promise<PackagedCasesResponse> {
@@ -147,21 +166,33 @@ export class CensusPackagesService {
     };
   }
 
-  /** A single-use link valid for a minute: the browser window that opens it sends no Authorization header. */
-  async issueDownload(actor: AuditActor, submissionId: string): Promise<DownloadTicket> {
+  /**
+   * A single-use link valid for a minute: the browser window that opens it sends no Authorization
+   * header. With `version`, the file of that version (issue 30: superseded versions stay downloadable).
+   */
+  async issueDownload(actor: AuditActor, submissionId: string, version?: number): Promise<DownloadTicket> {
     const pkg = await this.requirePackage(submissionId);
+    if (version !== undefined && version !== pkg.version) {
+      const earlier = await this.repository.findVersion(pkg.id, version);
+      if (!earlier) throw submissionsError(SubmissionsErrorCode.VersionNotFound);
+      return this.ticket(actor, pkg.id, earlier.fileName);
+    }
     if (!pkg.fileName || pkg.building) throw busy(pkg);
+    return this.ticket(actor, pkg.id, pkg.fileName);
+  }
+
+  private async ticket(actor: AuditActor, packageId: string, fileName: string): Promise<DownloadTicket> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + TICKET_TTL_MS);
     await this.database.transaction((tx) =>
       this.repository.insertTicket(tx, {
-        tokenHash: hashToken(token), packageId: pkg.id, fileName: pkg.fileName as string, userId: actor.id,
+        tokenHash: hashToken(token), packageId, fileName, userId: actor.id,
         username: actor.username, expiresAt,
       }),
     );
     return {
-      url: `/api/submissions/download/${encodeURIComponent(pkg.fileName)}?ticket=${token}`,
-      fileName: pkg.fileName,
+      url: `/api/submissions/download/${encodeURIComponent(fileName)}?ticket=${token}`,
+      fileName,
       expiresAt: expiresAt.toISOString(),
     };
   }
@@ -171,8 +202,9 @@ export class CensusPackagesService {
     return this.database.transaction(async (tx) => {
       const used = await this.repository.useTicket(tx, hashToken(ticket), fileName);
       if (!used) throw submissionsError(SubmissionsErrorCode.TicketInvalid);
+      // The ticket was issued for this file of this package: its current version or an earlier one.
       const pkg = await this.repository.findPackageById(used.packageId, tx);
-      if (!pkg || pkg.fileName !== fileName) throw submissionsError(SubmissionsErrorCode.TicketInvalid);
+      if (!pkg) throw submissionsError(SubmissionsErrorCode.TicketInvalid);
       const bytes = await this.store.read(fileName);
       if (!bytes) throw submissionsError(SubmissionsErrorCode.FileMissing);
       await this.audit.record(tx, {
@@ -190,13 +222,15 @@ export class CensusPackagesService {
     const pkg = await this.requirePackage(submissionId);
     if (pkg.status === 'Sending') throw submissionsError(SubmissionsErrorCode.AlreadySending);
     if (!packageActions(toCensusPackage(pkg)).submit || !pkg.fileName) throw busy(pkg);
+    await this.assertNoOpenAmendment(pkg);
     const bytes = await this.store.read(pkg.fileName);
     if (!bytes) throw submissionsError(SubmissionsErrorCode.FileMissing);
     const sending = await this.database.transaction(async (tx) => {
       const row = await this.repository.updatePackage(tx, pkg.id, { status: 'Sending', lastError: null }, { idleAtVersion: pkg.version });
       if (row) {
         await this.audit.record(tx, {
-          actor, entity: 'package', entityId: submissionId, action: 'submit', changes: [{ field: 'status', old: pkg.status, new: 'Sending' }],
+          actor, entity: 'package', entityId: submissionId, action: pkg.version > 1 ? 'resubmit' : 'submit',
+          changes: [{ field: 'status', old: pkg.status, new: 'Sending' }, { field: 'version', old: null, new: pkg.version }],
         });
       }
       return row;
@@ -206,9 +240,10 @@ export class CensusPackagesService {
     const result = await this.society.upload(pkg.fileName, bytes);
     const finished = await this.database.transaction(async (tx) => {
       const set = result.ok
-        ? { status: 'Sent', uploadId: result.uploadId, sentAt: new Date(), lastError: null }
+        ? { status: 'Sent', uploadId: result.uploadId, sentAt: new Date(), lastError: null, needsResubmission: false }
         : { status: 'Failed', lastError: result.message };
       const row = await this.repository.updatePackage(tx, pkg.id, set, 'sending');
+      if (result.ok && row) await this.repository.markVersionSent(tx, pkg.id, pkg.version, result.uploadId, row.sentAt ?? new Date());
       await this.audit.record(tx, {
         actor, entity: 'package', entityId: submissionId, action: result.ok ? 'sent' : 'submit_failed',
         changes: [

@@ -6,7 +6,7 @@ import { type AuditActor, AuditService, SYSTEM_ACTOR } from '../audit/audit.serv
 import { toCaseForm } from '../../common/records/case-record.js';
 import { type BuiltPackage, buildPackageFile, packagedCases } from './package-file.js';
 import { PackageStore } from './package-store.js';
-import { type PackageRow, SubmissionsRepository } from './submissions.repository.js';
+import { type PackageRow, SubmissionsRepository, type VersionChanges } from './submissions.repository.js';
 
 /** A build writes its heartbeat at least this often; one silent for twice as long was cut off. */
 const HEARTBEAT_MS = 5_000;
@@ -184,12 +184,21 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
             ? {}
             : {
                 status: 'pending', version, fileName: built.fileName, sha256: file.sha256, size: file.bytes.byteLength, builtAt: built.createdAt,
-                builtBy: actor.id, builtByUsername: actor.username, uploadId: null, sentAt: null,
+                builtBy: actor.id, builtByUsername: actor.username, uploadId: null, sentAt: null, numOfCases: reads.length,
               }),
         },
         'building',
       );
       if (!done) throw new BuildConflict(BUILD_CUT_OFF);
+      const changes = built.unchanged ? null : await this.versionChanges(tx, pkg, mode, reads);
+      if (changes) {
+        // Issue 30: every version is kept and listed; the earlier ones are superseded, their files kept.
+        await this.repository.recordVersion(tx, {
+          packageId: pkg.id, version, fileName: built.fileName, sha256: file.sha256, size: file.bytes.byteLength, builtAt: built.createdAt,
+          builtByUsername: actor.username, changes,
+        });
+        await this.repository.stampAmendments(tx, pkg.id, version);
+      }
       if (mode === 'create') {
         await this.repository.markSubmitted(tx, ids, pkg.submissionId);
         for (const id of ids) {
@@ -204,9 +213,21 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
         changes: [
           { field: 'version', old: mode === 'create' ? null : pkg.version, new: version },
           { field: 'sha256', old: pkg.sha256, new: file.sha256 },
+          ...(mode === 'rebuild' && changes ? [{ field: 'changes', old: null, new: changes }] : []),
         ],
       });
     });
+  }
+
+  /** What this version changes against the one before, by the department's case numbers. */
+  private async versionChanges(tx: Executor, pkg: PackageRow, mode: BuildMode, reads: CaseRead[]): Promise<VersionChanges> {
+    const numbers = (list: CaseRead[]) => list.map((r) => r.row.caseNum).sort();
+    if (mode === 'create') return { added: numbers(reads), amended: [], withdrawn: [] };
+    return {
+      added: numbers(reads.filter((r) => r.version === null)),
+      amended: numbers(reads.filter((r) => r.version !== null && r.version !== r.row.version)),
+      withdrawn: await this.repository.unbuiltWithdrawals(tx, pkg.id),
+    };
   }
 
   /** The build is over and failed: a first build leaves no package file and gives its cases back. */

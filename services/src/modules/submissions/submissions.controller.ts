@@ -10,6 +10,7 @@ import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import {
   ApprovalDto, CreatePackageDto, DownloadQueryDto, PackageSearchQueryDto, RebuildPackageDto, SubmitPackageDto, isSubmissionId,
+  DownloadTicketQueryDto,
 } from './dto/submissions.dto.js';
 import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
 import { CensusPackagesService } from './census-packages.service.js';
@@ -85,7 +86,7 @@ export class SubmissionsController {
   @HttpCode(202)
   @Answer('Rebuilds a package from its cases: the same bytes when nothing changed, the next version when a case did', 'CensusPackage', {
     status: 202,
-    errors: { 404: 'No such package', 409: "'Still processing previous package' while a build runs, or the package is being sent" },
+    errors: { 404: 'No such package', 409: "'Still processing previous package' while a build runs, the package is being sent, or a case of it is being amended (the words name it)" },
   })
   rebuild(@CurrentUser() user: AuthenticatedUser, @Body() body: RebuildPackageDto) {
     return this.census.rebuild(user, body.submissionid, body.filename);
@@ -94,7 +95,7 @@ export class SubmissionsController {
   @Post('census/packages/submit')
   @HttpCode(200)
   @Answer('Uploads the package to the society (SOCIETY_URL): Sending, then Sent with uploadid, or Failed', 'SubmitPackageResponse', {
-    errors: { 409: 'No society address is configured, or the package is not built or already being sent', 502: "The society refused the package or did not answer: the society's words" },
+    errors: { 409: 'No society address is configured, the package is not built or already being sent, or a case of it is being amended (the words name it)', 502: "The society refused the package or did not answer: the society's words" },
   })
   submit(@CurrentUser() user: AuthenticatedUser, @Body() body: SubmitPackageDto) {
     return this.census.submit(user, body.submissionid);
@@ -103,11 +104,11 @@ export class SubmissionsController {
   @Post('download/:id')
   @HttpCode(200)
   @Answer('A single-use download link for the package file, valid for 60 seconds; open its url in a new window', 'DownloadTicket', {
-    errors: { 409: 'The package is not built' },
+    errors: { 404: 'No such package, or no such version of it', 409: 'The package is not built' },
   })
   @ApiParam({ name: 'id', description: "The package's submission id", schema: SUBMISSION_ID_SCHEMA })
-  downloadTicket(@CurrentUser() user: AuthenticatedUser, @Param('id') submissionId: string) {
-    return this.census.issueDownload(user, submissionIdParam(submissionId));
+  downloadTicket(@CurrentUser() user: AuthenticatedUser, @Param('id') submissionId: string, @Query() query: DownloadTicketQueryDto) {
+    return this.census.issueDownload(user, submissionIdParam(submissionId), query.version);
   }
 
   /** Public in the token sense only: the single-use ticket is the credential, and the download is audited. */

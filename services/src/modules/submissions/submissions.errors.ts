@@ -16,6 +16,8 @@ export enum SubmissionsErrorCode {
   SocietyRefused = 'SOCIETY_REFUSED',
   TicketInvalid = 'TICKET_INVALID',
   FileMissing = 'FILE_MISSING',
+  AmendmentOpen = 'AMENDMENT_OPEN',
+  VersionNotFound = 'VERSION_NOT_FOUND',
 }
 
 export interface SubmissionsErrorContext {
@@ -51,6 +53,8 @@ export const submissionsError = errorFactory<SubmissionsErrorCode, SubmissionsEr
       message: 'No society endpoint is configured: set SOCIETY_URL, DEPARTMENT_ID and SOCIETY_API_KEY to submit packages.',
     },
     [SubmissionsErrorCode.SocietyRefused]: ({ message }) => new AppError(502, message ?? 'The society did not accept the package.'),
+    [SubmissionsErrorCode.AmendmentOpen]: ({ message }) => new AppError(409, message ?? 'A case of this package is being amended.'),
+    [SubmissionsErrorCode.VersionNotFound]: { status: 404, message: 'This package has no such version', field: 'version' },
     [SubmissionsErrorCode.TicketInvalid]: {
       status: 403,
       message: 'This download link is not valid, was already used, or has expired. Download again from the Census Packages tab.',

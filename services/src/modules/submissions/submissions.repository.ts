@@ -9,7 +9,9 @@ import { caseFacts } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import { auditLog } from '../../database/schema.js';
-import { caseApprovals, censusPackageCases, censusPackages, downloadTickets } from '../../database/submissions.schema.js';
+import {
+  type VersionChanges, caseApprovals, censusPackageAmendments, censusPackageCases, censusPackageVersions, censusPackages, downloadTickets,
+} from '../../database/submissions.schema.js';
 
 const c = patientCases;
 const f = caseFacts;
@@ -18,7 +20,12 @@ const pc = censusPackageCases;
 
 export type PackageRow = typeof censusPackages.$inferSelect;
 export type NewPackageRow = typeof censusPackages.$inferInsert;
+export type { VersionChanges };
 export type TicketRow = typeof downloadTickets.$inferSelect;
+export type VersionRow = typeof censusPackageVersions.$inferSelect;
+export type AmendmentRow = Omit<typeof censusPackageAmendments.$inferSelect, 'submittedForm'>;
+const pv = censusPackageVersions;
+const am = censusPackageAmendments;
 
 /** Where each fact of the case-type rule is stored: the case's columns, or the reporting projection. */
 const FACT_COLUMNS: Record<keyof CaseTypeFacts, AnyPgColumn> = {
@@ -190,10 +197,79 @@ export class SubmissionsRepository {
     return row ?? null;
   }
 
-  /** The package files some package row owns (its current file). */
+  /** The package files some package owns: its current file and every earlier version's (issue 30: they stay downloadable). */
   async ownedFileNames(): Promise<Set<string>> {
     const rows = await this.db.select({ fileName: pk.fileName }).from(pk);
-    return new Set(rows.map((row) => row.fileName).filter((name): name is string => name !== null));
+    const versions = await this.db.select({ fileName: pv.fileName }).from(pv);
+    return new Set([...rows, ...versions].map((row) => row.fileName).filter((name): name is string => name !== null));
+  }
+
+  /** Every built version of these packages, newest first (issue 30). */
+  async versionsOf(packageIds: string[]): Promise<VersionRow[]> {
+    if (packageIds.length === 0) return [];
+    return this.db.select().from(pv).where(inArray(pv.packageId, packageIds)).orderBy(desc(pv.version));
+  }
+
+  async findVersion(packageId: string, version: number): Promise<VersionRow | null> {
+    const [row] = await this.db.select().from(pv).where(and(eq(pv.packageId, packageId), eq(pv.version, version))).limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * The amendments and withdrawals of these packages' cases that the society has not received: not
+   * yet in a version, or only in one built after the last version sent. Oldest first.
+   */
+  async pendingAmendments(packageIds: string[]): Promise<AmendmentRow[]> {
+    if (packageIds.length === 0) return [];
+    const lastSent = sql`coalesce((select max(${pv.version}) from ${pv} where ${pv.packageId} = ${am.packageId} and ${pv.sentAt} is not null), 0)`;
+    return this.db
+      .select({
+        id: am.id, packageId: am.packageId, caseId: am.caseId, caseNum: am.caseNum, kind: am.kind, reason: am.reason, byUser: am.byUser,
+        byUsername: am.byUsername, at: am.at, closedAt: am.closedAt, inVersion: am.inVersion,
+      })
+      .from(am)
+      .where(and(inArray(am.packageId, packageIds), sql`(${am.inVersion} is null or ${am.inVersion} > ${lastSent})`))
+      .orderBy(asc(am.at), asc(am.id));
+  }
+
+  /** The case numbers of these packages' cases that are reopened for amendment (open while a package carries them). */
+  async amendingCases(packageIds: string[], executor: Executor = this.db): Promise<Array<{ packageId: string; caseNum: string }>> {
+    if (packageIds.length === 0) return [];
+    return executor
+      .select({ packageId: pc.packageId, caseNum: c.caseNum })
+      .from(pc)
+      .innerJoin(c, eq(c.id, pc.caseId))
+      .where(and(inArray(pc.packageId, packageIds), eq(c.isClose, false)))
+      .orderBy(asc(c.caseNum));
+  }
+
+  /** A built version is recorded; the versions before it are superseded and stay downloadable. */
+  async recordVersion(tx: Executor, values: typeof pv.$inferInsert): Promise<void> {
+    await tx.update(pv).set({ supersededAt: new Date() }).where(and(eq(pv.packageId, values.packageId), lt(pv.version, values.version), isNull(pv.supersededAt)));
+    await tx.insert(pv).values(values).onConflictDoNothing();
+  }
+
+  /** The withdrawals no version has carried yet: the next version omits these cases. */
+  async unbuiltWithdrawals(tx: Executor, packageId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ caseNum: am.caseNum })
+      .from(am)
+      .where(and(eq(am.packageId, packageId), eq(am.kind, 'withdraw'), isNull(am.inVersion)))
+      .orderBy(asc(am.caseNum));
+    return rows.map((r) => r.caseNum);
+  }
+
+  /** The corrections finished before this build (withdrawals, amendments closed again) are in `version`. */
+  async stampAmendments(tx: Executor, packageId: string, version: number): Promise<void> {
+    await tx
+      .update(am)
+      .set({ inVersion: version })
+      .where(and(eq(am.packageId, packageId), isNull(am.inVersion), sql`(${am.kind} = 'withdraw' or ${am.closedAt} is not null)`));
+  }
+
+  /** The version the society received: its upload id and when. */
+  async markVersionSent(tx: Executor, packageId: string, version: number, uploadId: string, sentAt: Date): Promise<void> {
+    await tx.update(pv).set({ uploadId, sentAt }).where(and(eq(pv.packageId, packageId), eq(pv.version, version)));
   }
 
   async findPackageById(id: string, executor: Executor = this.db): Promise<PackageRow | null> {

@@ -1,9 +1,11 @@
 import { memo } from 'react';
 import { Button, Space, Tag } from 'antd';
+import { AmendmentActions } from '../../../components/amendment-actions.js';
+import { CaseStatusTag } from '../../../components/case-tags.js';
 import { ArrowLeftOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useAccess } from '@pnss/web';
 import { caseActions, caseStatus } from '@pnss/libs/rules';
-import { useCaseFormSelector } from '../state/case-form.context.js';
+import { useCaseFormSelector, useCaseFormStore } from '../state/case-form.context.js';
 import type { CaseFormState } from '../state/case-form.store.js';
 import type { CaseActionsApi } from '../hooks/use-case-actions.js';
 
@@ -32,6 +34,7 @@ export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel
   const caseNum = useCaseFormSelector(caseNumOf);
   const dirty = useCaseFormSelector(dirtyOf);
   const access = useAccess();
+  const store = useCaseFormStore();
   const shown = caseActions(saved);
   const busy = actions.busy;
   return (
@@ -44,7 +47,7 @@ export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel
         <span className="cf-titlebar-patient">{patientName}</span>
       </div>
       <Space size={4} wrap className="cf-titlebar-tags">
-        {saved._id ? <Tag color={saved.isClose ? 'default' : 'green'}>{caseStatus(saved)}</Tag> : null}
+        {saved._id ? <CaseStatusTag status={caseStatus(saved)} /> : null}
         {saved.isArchived ? <Tag color="orange">Archived</Tag> : null}
         {dirty ? <Tag color="gold">Unsaved changes</Tag> : null}
       </Space>
@@ -76,6 +79,7 @@ export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel
             Reopen case
           </Button>
         ) : null}
+        <AmendmentActions form={saved} onChanged={(answer) => store.applyStateChange(answer)} />
       </Space>
       {shown.close && access.canCloseCase ? (
         <div className="cf-close-slot">

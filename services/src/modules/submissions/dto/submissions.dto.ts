@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SUBMISSION_ID_PATTERN } from '@pnss/libs/submissions';
 import { MESSAGES } from '@pnss/libs/validation';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min,
+} from 'class-validator';
 import { PageQueryDto } from '../../../common/paging/page-query.dto.js';
 
 const MAX_SELECTION = 5000;
@@ -68,4 +71,15 @@ export class DownloadQueryDto {
 
 export function isSubmissionId(value: string): boolean {
   return SUBMISSION_ID.test(value);
+}
+
+/** Query of POST /api/submissions/download/{id} (issue 30): `version` names an earlier version's file. */
+export class DownloadTicketQueryDto {
+  @Max(1_000_000, { message: 'version is too large' })
+  @Min(1, { message: 'version must be 1 or more' })
+  @IsInt({ message: 'version must be a whole number' })
+  @Type(() => Number)
+  @IsOptional()
+  @ApiPropertyOptional({ minimum: 1, description: 'The version whose file to download (the current one when left out); superseded versions stay downloadable' })
+  version?: number;
 }
