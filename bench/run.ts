@@ -1,4 +1,4 @@
-// `npm run bench`: the API side by side with a bare Fastify + pg baseline running the same SQL.
+// `npm run bench`: the API side by side with a bare Fastify + pg baseline, the fastest honest server for the same answers.
 //
 //   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/pnss_perf npm run bench            (full)
 //   BENCH_DATABASE_URL=... npm run bench -- --quick                                           (CI: seconds)
@@ -8,10 +8,13 @@
 // --no-build, --duration S (seconds per round), --rounds R, --connections C, --only NAME,NAME (just those
 // figures, by the names in the figures list), --cpu-prof DIR (both servers write a V8 CPU profile there).
 //
-// How it compares: the services start with bench/sql-capture.mjs preloaded; one request per figure
-// is sent with `x-bench-capture`, and every statement the pg driver ran for it is recorded. The
-// baseline (bench/baseline.ts: Fastify + pg, pool of 10, the same JWT verified with a verifier
-// built once) runs exactly those statements for that figure. Each figure is then loaded with
+// How it compares: the baseline (bench/baseline.ts: Fastify + pg, pool of 10, tokens verified once and
+// remembered until they expire, hand-written prepared statements on the project's indexes) answers
+// the same routes; before anything is measured, each of its answers is compared with the API's, byte
+// for byte, and the bench fails when one differs. The services start with bench/sql-capture.mjs
+// preloaded; one request per figure is sent with `x-bench-capture`, and every statement the pg driver
+// ran for it is recorded: the baseline replays those for the case save and the sign-in, and the
+// reads' statements are shown with EXPLAIN ANALYZE. Each figure is then loaded with
 // autocannon against both, rounds interleaved (API, baseline, baseline, API, ...), and printed as
 // the pair and its ratio. Absolute numbers move on a shared machine; the ratios are what count.
 // Nothing here asserts a time: --quick is for CI to prove the bench still runs.
@@ -23,7 +26,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { type CaseForm, withoutServerOwned } from '@pnss/libs/api';
-import type { BaselineFigure, CapturedStatement } from './baseline.js';
+import type { BaselineFigure, BaselineOptions, CapturedStatement } from './baseline.js';
 import { explainFigures } from './explain.js';
 import { generateDepartment, nameOf } from './generate-department.js';
 
@@ -84,6 +87,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------
 // Figures
+
+/** The figures the baseline replays the services' statements for; it answers every other one with its own. */
+const REPLAYED = new Set(['case_save', 'sign_in']);
 
 interface Figure {
   name: string;
@@ -413,41 +419,58 @@ async function main(): Promise<void> {
     // The capture is over: the preload takes its hooks out before anything is measured.
     await fetch(`${api}/api/health`, { headers: { 'x-bench-capture-done': '1' } });
     const captures = readCaptures();
-    const baselineFigures: Record<string, BaselineFigure> = {};
+    // What the services ran for each figure (shown with EXPLAIN ANALYZE below); the baseline replays it
+    // for the case save and the sign-in alone, and answers the others with its own statements.
+    const capturedFigures: Record<string, BaselineFigure> = {};
     for (const figure of figures) {
-      const statements = statementsFor(figure, captures.get(figure.name) ?? []);
-      // No statement to run (the session check: the services answered from their session cache): the
-      // baseline answers the captured body, the stand-in for that cache, so both sides write the same bytes.
-      const answer = statements.length === 0 ? capturedAnswers.get(figure.name) : undefined;
-      baselineFigures[figure.name] = {
-        statements,
+      capturedFigures[figure.name] = {
+        statements: statementsFor(figure, captures.get(figure.name) ?? []),
         ...(figure.substitute ? { substitute: figure.substitute } : {}),
-        ...(answer !== undefined ? { answer } : {}),
       };
     }
-    writeFileSync(join(scratch, 'baseline-figures.json'), JSON.stringify(baselineFigures, null, 1));
-    console.info(`captured SQL per figure: ${join(scratch, 'baseline-figures.json')}`);
+    const baselineFigures = Object.fromEntries(Object.entries(capturedFigures).filter(([name]) => REPLAYED.has(name)));
+    writeFileSync(join(scratch, 'captured-figures.json'), JSON.stringify(capturedFigures, null, 1));
+    console.info(`the services' SQL per figure: ${join(scratch, 'captured-figures.json')}`);
     for (const figure of figures) {
-      const { statements, answer } = baselineFigures[figure.name];
-      console.info(`  ${figure.name}: ${statements.length} statement(s)${answer !== undefined ? `, the captured answer (${Buffer.byteLength(answer)} bytes)` : ''}`);
+      console.info(`  ${figure.name}: ${capturedFigures[figure.name].statements.length} statement(s)${REPLAYED.has(figure.name) ? ' (replayed by the baseline)' : ''}`);
     }
+    // The session check's answer: the baseline answers it from memory, as the services do from their session cache.
+    const sessionAnswer = capturedAnswers.get('session_check') ?? (await apiText('POST', '/api/accounts/auth', token));
 
-    if (postgres && !quick) {
-      // The time inside PostgreSQL of every SELECT the lists, search and counts ran (EXPLAIN ANALYZE).
-      const explained = await explainFigures(databaseUrl, baselineFigures, (name) => /page|search|count|by_id/.test(name));
+    if (postgres) {
+      // The time inside PostgreSQL of every SELECT the lists, searches and counts ran (EXPLAIN ANALYZE):
+      // the searches' plans whole, the others' scans.
+      const explained = await explainFigures(databaseUrl, capturedFigures, (name) => /page|search|count|by_id/.test(name));
       console.info('\n## In the database (EXPLAIN ANALYZE, warm)');
       for (const e of explained) {
-        const scans = e.plan.filter((line) => /Scan|Execution Time/.test(line)).map((line) => line.trim().replace(/\s+\(cost=[^)]*\)/, ''));
-        console.info(`${e.figure}: ${e.executionMs.toFixed(2)} ms  ${e.sql.replace(/\s+/g, ' ').slice(0, 160)}`);
-        for (const line of scans) console.info(`    ${line.slice(0, 200)}`);
+        const whole = e.figure.startsWith('search');
+        const lines = whole ? e.plan : e.plan.filter((line) => /Scan|Execution Time/.test(line)).map((line) => line.trim());
+        console.info(`${e.figure}: ${e.executionMs.toFixed(2)} ms  ${e.sql.replace(/\s+/g, ' ').slice(0, whole ? 2000 : 160)}`);
+        for (const line of lines) console.info(`    ${line.replace(/\s+\(cost=[^)]*\)/, '').slice(0, 220)}`);
       }
     }
 
     if (postgres) {
       const optionsFile = join(scratch, 'baseline-options.json');
-      writeFileSync(optionsFile, JSON.stringify({ port: baselinePort, databaseUrl, jwtSecret, figures: baselineFigures, adminPassword }));
+      writeFileSync(optionsFile, JSON.stringify({ port: baselinePort, databaseUrl, jwtSecret, figures: baselineFigures, sessionAnswer } satisfies BaselineOptions));
       baseline = fork(join(root, 'bench', 'baseline.ts'), [optionsFile], { execArgv: [...cpuProfile, '--import', 'tsx'], stdio: 'inherit' });
       await waitFor(`${bare}/b/none`, baseline);
+      // The same answer: each figure the baseline answers by hand must be the API's answer, byte for byte.
+      const differ: string[] = [];
+      for (const figure of figures.filter((f) => !REPLAYED.has(f.name))) {
+        const [ours, theirs] = await Promise.all(
+          [api, bare].map(async (base) => {
+            const answer = await fetch(`${base}${figure.path}`, { method: figure.method, headers: { authorization: `Bearer ${token}` } });
+            return `${answer.status} ${await answer.text()}`;
+          }),
+        );
+        if (ours !== theirs) {
+          const at = [...ours].findIndex((ch, i) => ch !== theirs[i]);
+          differ.push(`${figure.name}: the API answered ${ours.length} characters, the baseline ${theirs.length}; first difference at ${at}: API …${ours.slice(Math.max(0, at - 60), at + 60)}… baseline …${theirs.slice(Math.max(0, at - 60), at + 60)}…`);
+        }
+      }
+      if (differ.length > 0) throw new Error(`the baseline does not answer what the API answers:\n${differ.join('\n')}`);
+      console.info(`\nsame answers: the baseline's and the API's bodies are equal, byte for byte, for ${figures.filter((f) => !REPLAYED.has(f.name)).length} figure(s)`);
     }
     const baselineRssBefore = rssMb(baseline?.pid);
 
@@ -460,8 +483,8 @@ async function main(): Promise<void> {
         ...(figure.body ? { body: JSON.stringify(figure.body()), headers: { 'content-type': 'application/json' } } : {}),
       };
       const bareRequest: Partial<autocannon.Request> = figure.baseline ?? {
-        method: figure.body ? 'POST' : 'GET',
-        path: `/b/${figure.name}`,
+        method: REPLAYED.has(figure.name) ? 'POST' : figure.method,
+        path: REPLAYED.has(figure.name) ? `/b/${figure.name}` : figure.path,
         ...(figure.body ? { body: JSON.stringify(figure.body()), headers: { 'content-type': 'application/json' } } : {}),
       };
       const apiRuns: Measured[] = [];
