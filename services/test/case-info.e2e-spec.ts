@@ -43,15 +43,19 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
       expect(audit.items.map((e) => e.action).filter((action) => action !== 'read')).toEqual(['create']);
     });
 
-    it("names the new patient: 400 'First name is required' and 'Last name is required', no patient and no case created", async () => {
+    it("names the new patient by the patient's name rule: 400 'First name is required', no patient and no case created", async () => {
       const count = async () => ((await get('/api/patients/all/count').expect(200)).body as { numOfPatients: number }).numOfPatients;
       const before = await count();
       const res = await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(30), firstName: '  ' }).expect(400);
-      expect(errorsOf(res.body)).toEqual([
-        { field: 'firstName', label: 'First Name', message: 'First name is required' },
-        { field: 'lastName', label: 'Last Name', message: 'Last name is required' },
-      ]);
+      expect(errorsOf(res.body)).toEqual([{ field: 'firstName', label: 'First Name', message: 'First name is required' }]);
       expect(await count()).toBe(before);
+    });
+
+    it('a patient known by one name (no last name) is created here as on New Patient (issue 25 item 13)', async () => {
+      const answer = (await post('/api/patientcases', { caseNum: nextCaseNum(), birthDate: yearsAgo(30), firstName: 'Imelda' }).expect(201)).body as CaseInfoAnswer;
+      expect((await get(`/api/patients/${answer.patientid}`).expect(200)).body).toMatchObject({ firstName: 'Imelda', lastName: '' });
+      const patient = (await post('/api/patients', { firstName: 'Imelda', birthDate: yearsAgo(30) }).expect(201)).body as { lastName: string };
+      expect(patient.lastName).toBe('');
     });
 
     it("requires the case number: 400 naming caseNum 'Case number is required'", async () => {
@@ -165,14 +169,14 @@ describe('the case-information screen and the cases list (SPEC.md §2, §7)', ()
       expect(((await get(`/api/patientcases/${c._id}`).expect(200)).body as { caseNum: string }).caseNum).toBe(c.caseNum);
     });
 
-    it('renames the patient when names are sent, and refuses a blank one', async () => {
+    it('renames the patient when names are sent, and refuses a blank first name', async () => {
       const patient = await createPatient(t, admin);
       const c = await createCase(t, admin, patient._id, { caseNum: nextCaseNum() });
       const renamed = await put(`/api/patientcases/${c._id}`, { firstName: 'Luz', lastName: 'Ramos', version: 1 }).expect(200);
       expect((await get(`/api/patients/${patient._id}`).expect(200)).body).toMatchObject({ firstName: 'Luz', lastName: 'Ramos' });
       const { version } = renamed.body as CaseInfoAnswer;
-      const blank = await put(`/api/patientcases/${c._id}`, { lastName: ' ', version }).expect(400);
-      expect(errorsOf(blank.body)).toEqual([{ field: 'lastName', label: 'Last Name', message: 'Last name is required' }]);
+      const blank = await put(`/api/patientcases/${c._id}`, { firstName: ' ', version }).expect(400);
+      expect(errorsOf(blank.body)).toEqual([{ field: 'firstName', label: 'First Name', message: 'First name is required' }]);
     });
   });
 

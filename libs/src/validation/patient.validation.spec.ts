@@ -1,4 +1,4 @@
-import { validateCaseInfo, validateCaseSave, validatePatient } from './patient.validation.js';
+import { patientNameErrors, validateCaseInfo, validateCaseSave, validatePatient } from './patient.validation.js';
 import { isSamePatient, nameKey } from '../api/patients.js';
 import { dateMessage, earliestAllowedDate, validateDate } from './date.validation.js';
 import { CONFIRMATIONS, MESSAGES, archiveErrorToast, unarchiveErrorToast } from './messages.js';
@@ -118,9 +118,17 @@ describe('sane dates and names (issue 13 item 8, issue 14 item 3)', () => {
     expect(dateMessage('1950-06-01', { today, bounded: false })).toBeNull();
   });
 
-  it('the case-information screen creating a patient requires first and last name', () => {
-    const errors = validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01', firstName: ' ', lastName: '' }, { today, newPatient: true });
-    expect(errors.map((e) => `${e.field}: ${e.message}`)).toEqual(['firstName: First name is required', 'lastName: Last name is required']);
+  it("a patient's name: 'First name is required', the middle and last names optional, on every screen that names a patient (issue 25 item 13)", () => {
+    const named = (values: Record<string, unknown>) => patientNameErrors(values).map((e) => `${e.field}: ${e.message}`);
+    expect(named({ firstName: ' ', lastName: 'Santos' })).toEqual(['firstName: First name is required']);
+    expect(named({ firstName: 'Imelda' })).toEqual([]);
+    expect(named({ firstName: 'Imelda', lastName: '' })).toEqual([]);
+    // New Patient and the case-information screen creating a patient ask the same rule.
+    const onCaseInfo = validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01', firstName: ' ', lastName: '' }, { today, newPatient: true });
+    const onNewPatient = validatePatient({ birthDate: '1990-01-01', firstName: ' ', lastName: '' }, { today });
+    expect(onCaseInfo.map((e) => `${e.field}: ${e.message}`)).toEqual(['firstName: First name is required']);
+    expect(onCaseInfo).toEqual(onNewPatient);
+    expect(validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01', firstName: 'Imelda' }, { today, newPatient: true })).toEqual([]);
     expect(validateCaseInfo({ caseNum: 'C-1', birthDate: '1990-01-01' }, { today })).toEqual([]);
   });
 

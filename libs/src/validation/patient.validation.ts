@@ -41,11 +41,22 @@ function deceptiveNameErrors(values: Record<string, unknown>): FieldError[] {
   });
 }
 
-/** SPEC.md §5 "Patient form". */
-export function validatePatient(input: unknown, { today }: TodayOption): FieldError[] {
+/**
+ * The one rule for a patient's name (SPEC.md §5 "Patient form": 'First name is required'; the
+ * middle and last names are optional, for a patient known by one name), asked by the New Patient
+ * screen, the case-information screen (Cases › Add) and the server's patient validation alike.
+ */
+export function patientNameErrors(input: unknown): FieldError[] {
   const values = record(input);
   const errors: FieldError[] = deceptiveNameErrors(values);
   if (isBlank(values.firstName)) errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
+  return errors;
+}
+
+/** SPEC.md §5 "Patient form". */
+export function validatePatient(input: unknown, { today }: TodayOption): FieldError[] {
+  const values = record(input);
+  const errors: FieldError[] = patientNameErrors(values);
   if (!isValidBirthDate(values.birthDate, today)) {
     errors.push({ field: 'birthDate', label: 'Date of Birth', message: MESSAGES.validBirthdate });
   }
@@ -55,24 +66,20 @@ export function validatePatient(input: unknown, { today }: TodayOption): FieldEr
 }
 
 export interface CaseInfoOptions extends TodayOption {
-  /** The screen creates the patient too (no existing patient chosen): the name is required (issue 14 item 3). */
+  /** The screen creates or renames the patient (issue 14 item 3): the patient's name rule applies. */
   newPatient?: boolean;
 }
 
 /**
  * SPEC.md §5 "Case information": case number required, pediatric confirmation as for the patient;
- * when the screen creates the patient, first and last name are required so no case makes an unnamed patient.
+ * when the screen creates (or renames) the patient, the patient's name rule (`patientNameErrors`,
+ * the New Patient screen's) applies, so no case makes an unnamed patient (issue 25 item 13).
  */
 export function validateCaseInfo(input: unknown, { today, newPatient = false }: CaseInfoOptions): FieldError[] {
   const values = record(input);
-  const errors: FieldError[] = deceptiveNameErrors(values);
+  const errors: FieldError[] = newPatient ? [] : deceptiveNameErrors(values);
   if (isBlank(values.caseNum)) errors.push({ field: 'caseNum', label: 'Case Number', message: MESSAGES.caseNumberRequired });
-  if (newPatient && isBlank(values.firstName)) {
-    errors.push({ field: 'firstName', label: 'First Name', message: MESSAGES.firstNameRequired });
-  }
-  if (newPatient && isBlank(values.lastName)) {
-    errors.push({ field: 'lastName', label: 'Last Name', message: MESSAGES.lastNameRequired });
-  }
+  if (newPatient) errors.push(...patientNameErrors(values));
   // The birth date is optional on this screen, but one that is given must be a real, past date.
   const hasBirthDate = values.birthDate !== undefined && values.birthDate !== null && values.birthDate !== '';
   if (hasBirthDate && !isValidBirthDate(values.birthDate, today)) {

@@ -33,7 +33,7 @@ export function toCaseInfoPayload(values: CaseInfoFormValues, newPatient = false
 }
 
 /** SPEC.md §5 "Case information": the rule of @pnss/libs the server runs too. */
-export function caseInfoRule(field: 'caseNum' | 'pediatricConfirmed' | 'firstName' | 'lastName', newPatient = false): FormRule {
+export function caseInfoRule(field: 'caseNum' | 'pediatricConfirmed' | 'firstName' | 'middleName' | 'lastName', newPatient = false): FormRule {
   return (form) => ({
     validator: async () => {
       const values = form.getFieldsValue(true) as CaseInfoFormValues;

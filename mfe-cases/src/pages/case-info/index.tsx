@@ -46,10 +46,11 @@ function CaseInfoForm({ initialValues, newPatient, readOnly, saving, onSave, onB
           <Form.Item name="firstName" label="First Name" required rules={[caseInfoRule('firstName', true)]}>
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>
-          <Form.Item name="middleName" label="Middle Name">
+          <Form.Item name="middleName" label="Middle Name" rules={[caseInfoRule('middleName', true)]}>
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>
-          <Form.Item name="lastName" label="Last Name" required rules={[caseInfoRule('lastName', true)]}>
+          {/* libs patientNameErrors: the New Patient screen's rule, the last name optional (issue 25 item 13). */}
+          <Form.Item name="lastName" label="Last Name" rules={[caseInfoRule('lastName', true)]}>
             <Input autoComplete="off" maxLength={100} />
           </Form.Item>
         </>
