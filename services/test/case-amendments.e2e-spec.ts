@@ -197,8 +197,10 @@ describe('corrections after submission: amending and withdrawing submitted cases
     pkg = v3;
   }, 60_000);
 
-  it('a case withdrawn with archive chosen is archived', async () => {
-    await api().put(`${caseUrl(third)}/withdraw`, { reason: 'the wrong patient was recorded', archive: true }).expect(200);
+  it('a case withdrawn with archive chosen is archived (by a census officer, whose role holds the permission)', async () => {
+    const officer = await dept.createUserWithRole('census_officer');
+    const res = await as(officer).put(`${caseUrl(third)}/withdraw`, { reason: 'the wrong patient was recorded', archive: true, version: (await reread(third)).version });
+    expect([res.status, res.body]).toEqual([200, expect.objectContaining({ isClose: true, isArchived: true, submissionId: null })]);
     const form = await reread(third);
     expect([caseStatus(form), form.isArchived]).toEqual(['Closed', true]);
     expect((await pkgOf(pkg.submissionId)).amendments).toEqual([expect.objectContaining({ caseNum: third.caseNum, kind: 'withdraw' })]);

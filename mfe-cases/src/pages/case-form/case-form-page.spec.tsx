@@ -182,6 +182,21 @@ describe('case form page: save, close, reopen, archive (SPEC.md §4, §8)', () =
     expect(toolbarButtons()).toEqual(['Reopen case # PCRN-001 for amendment', 'Withdraw case # PCRN-001 from its package']);
   });
 
+  it('a submitted case withdrawn from its package from the title bar shows Closed, not Submitted (issue 30)', async () => {
+    serve(closableCase({ isClose: true, submissionId: 's1' }), {
+      [`PUT ${CASE_PATH}/withdraw`]: { body: { _id: 'c1', patientid: 'p1', isClose: true, isArchived: false, submissionId: null, version: 6 } },
+    });
+    const { user } = await openForm();
+    const bar = screen.getByRole('toolbar', { name: 'Case actions' });
+    expect(within(bar).getByText('Submitted')).toBeInTheDocument();
+    await user.click(within(bar).getByRole('button', { name: 'Withdraw case # PCRN-001 from its package' }));
+    const dialog = (await screen.findByText('Withdraw case # PCRN-001 from package s1', { selector: '.ant-modal-title' })).closest<HTMLElement>('[role="dialog"]')!;
+    await user.type(within(dialog).getByLabelText('Reason'), 'a duplicate admission');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(within(bar).getByText('Closed')).toBeInTheDocument());
+    expect(within(bar).queryByText('Submitted')).not.toBeInTheDocument();
+  });
+
   it("a refused reopen shows the server's message", async () => {
     serve(closableCase({ isClose: true }), {
       [`PUT ${CASE_PATH}/reopen`]: { status: 409, body: { statusCode: 409, message: 'This case has been submitted in a census package and can no longer be reopened.' } },

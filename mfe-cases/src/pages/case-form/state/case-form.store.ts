@@ -123,7 +123,8 @@ export class CaseFormStore {
   applyStateChange(answer: Pick<CaseForm, 'isClose' | 'isArchived' | 'version'> & { submissionId?: string | null }): void {
     const flags = {
       isClose: answer.isClose, isArchived: answer.isArchived, version: answer.version,
-      submissionId: answer.submissionId ?? this.state.saved.submissionId,
+      // null is an answer (a case withdrawn from its package, issue 30); only a missing field keeps the stored one.
+      submissionId: answer.submissionId === undefined ? this.state.saved.submissionId : answer.submissionId,
     };
     const saved = { ...this.state.saved, ...flags };
     const form = { ...this.state.form, ...flags };
