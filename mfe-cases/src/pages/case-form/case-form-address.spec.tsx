@@ -159,3 +159,17 @@ describe('a draft belongs to exactly one case and one user (issue 25 item 2)', (
     expect(body).not.toHaveProperty('isClose');
   });
 });
+
+describe('the case form shows the status the server has (issue 25 item 3)', () => {
+  it("a closed case packaged while its form is open shows 'Submitted' without Reopen once the user comes back", async () => {
+    let stored: CaseForm = { ...caseA, isClose: true, version: 5 };
+    serveTwoPatients(caseA, caseB, { 'GET /api/patients/p1/cases/c1': () => ({ body: stored }) });
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(toolbarButtons()).toEqual(['Reopen case']);
+    stored = { ...stored, submissionId: 's-2026-01' };
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(toolbarButtons()).toEqual([]));
+    expect(screen.getByText('Submitted')).toBeInTheDocument();
+  });
+});

@@ -7,6 +7,7 @@ import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetCaseQuery } from '../../api/cases.api.js';
 import { CaseFormStore } from './state/case-form.store.js';
 import { CaseFormScreen } from './case-form-screen.js';
+import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 import type { DraftKey } from './drafts/drafts.js';
 
 /**
@@ -25,6 +26,8 @@ export function CaseFormPage() {
   // Each opening reads the server's copy: a case closed or packaged elsewhere shows as it is now.
   const patient = useGetPatientQuery(patientid, { skip: !patientid, refetchOnMountOrArgChange: true });
   const stored = useGetCaseQuery({ patientid, caseid: caseid ?? '' }, { skip: !caseid, refetchOnMountOrArgChange: true });
+  // A case closed, archived or packaged elsewhere meanwhile shows so when the user comes back (issue 25 item 3).
+  useRefetchOnReturn(stored.refetch, Boolean(caseid));
   const userId = useAppSelector(selectSessionUser)?._id ?? null;
   const patientData = patient.currentData && samePatient(patient.currentData, patientid) ? patient.currentData : undefined;
   const caseData = stored.currentData && stored.currentData._id === caseid ? stored.currentData : undefined;

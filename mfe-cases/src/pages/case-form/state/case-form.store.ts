@@ -148,7 +148,11 @@ export class CaseFormStore {
     const { saved, dirty, form } = this.state;
     // A copy of another case never lands in this form (issue 25 item 1): the page makes a new store per case.
     if ((serverCase._id ?? null) !== (saved._id ?? null) || serverCase.patientid !== saved.patientid) return 'unchanged';
-    if (serverCase.version === saved.version && serverCase.isClose === saved.isClose && serverCase.isArchived === saved.isArchived) {
+    // Packaging gives a case its submissionId (Submitted): a state change like close or archive.
+    if (
+      serverCase.version === saved.version && serverCase.isClose === saved.isClose && serverCase.isArchived === saved.isArchived
+      && (serverCase.submissionId ?? null) === (saved.submissionId ?? null)
+    ) {
       return 'unchanged';
     }
     if (!dirty) {
