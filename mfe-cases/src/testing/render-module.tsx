@@ -1,6 +1,6 @@
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { configure, screen } from '@testing-library/react';
-import type { CaseForm, Patient, PatientListItem } from '@pnss/libs/api';
+import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { act, configure, screen } from '@testing-library/react';
+import type { CaseForm, Patient, PatientListItem, SessionUser } from '@pnss/libs/api';
 import { emptyCaseForm } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
 import { makeStore } from '@pnss/web';
@@ -20,18 +20,43 @@ function LocationProbe() {
   );
 }
 
+let navigateInTest: NavigateFunction | null = null;
+
+function NavigateProbe() {
+  navigateInTest = useNavigate();
+  return null;
+}
+
+/** Changes the address without a reload, as a pasted link or the browser's back and forward do. */
+export function changeAddress(path: string): void {
+  if (!navigateInTest) throw new Error('changeAddress needs renderModuleAt');
+  const navigate = navigateInTest;
+  act(() => {
+    void navigate(path);
+  });
+}
+
 /** The path the module's router is at. */
 export function currentPath(): string {
   return screen.getByTestId('location').textContent ?? '';
 }
 
-/** The module's routes at `path`, signed in with `permissions` (all by default), on the real store. */
-export function renderModuleAt(path: string, { permissions = ALL_PERMISSIONS }: { permissions?: readonly PermissionName[] } = {}) {
-  const store = makeStore({ session: { signedIn: true, user: null, permissions: [...permissions] } });
+/** The signed-in user of the module tests. */
+export function aSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return { _id: 'u1', firstname: 'Rosa', lastname: 'Lim', username: 'rlim', role: 'Resident', permissions: [...ALL_PERMISSIONS], ...overrides };
+}
+
+/** The module's routes at `path`, signed in as `user` with `permissions` (all by default), on the real store. */
+export function renderModuleAt(
+  path: string,
+  { permissions = ALL_PERMISSIONS, user = aSessionUser() }: { permissions?: readonly PermissionName[]; user?: SessionUser } = {},
+) {
+  const store = makeStore({ session: { signedIn: true, user, permissions: [...permissions] } });
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <CasesRoutes />
       <LocationProbe />
+      <NavigateProbe />
     </MemoryRouter>,
     { store },
   );

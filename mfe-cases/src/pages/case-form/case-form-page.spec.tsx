@@ -4,7 +4,7 @@ import { PERMISSIONS } from '@pnss/libs/permissions';
 import type { CaseForm } from '@pnss/libs/api';
 import { aCase, aPatient, currentPath, renderModuleAt } from '../../testing/render-module.js';
 import { closableCase, fieldOf } from './case-form.test-helpers.js';
-import { draftKey } from './hooks/use-case-draft.js';
+import { drafts } from './drafts/drafts.js';
 
 const CASE_PATH = '/api/patients/p1/cases/c1';
 
@@ -260,7 +260,7 @@ describe('case form page: nothing typed is lost', () => {
     serve(aCase());
     const first = await openForm();
     await first.user.type(screen.getByLabelText('Room'), '7D');
-    await waitFor(() => expect(localStorage.getItem(draftKey('p1', 'c1'))).not.toBeNull(), { timeout: 2000 });
+    await waitFor(async () => expect(await drafts.load({ userId: 'u1', patientId: 'p1', caseId: 'c1' })).not.toBeNull(), { timeout: 2000 });
     first.unmount();
     const second = await openForm();
     expect(await screen.findByText(/Unsaved changes to this case were kept in this browser/)).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Button, Space } from 'antd';
-import type { CaseForm, Patient } from '@pnss/libs/api';
+import type { Patient } from '@pnss/libs/api';
 import { caseActions, sameValue } from '@pnss/libs/rules';
 import { CaseFormProvider } from './state/case-form.context.js';
 import type { CaseFormStore } from './state/case-form.store.js';
@@ -20,7 +20,8 @@ import { MigsSection } from './sections/migs.section.js';
 import { DischargeSection } from './sections/discharge.section.js';
 import { ConflictDialog } from './conflict/conflict-dialog.js';
 import { useCaseActions } from './hooks/use-case-actions.js';
-import { clearDraft, useCaseDraft, useOfferedDraft, type CaseDraft } from './hooks/use-case-draft.js';
+import { useCaseDraft, useOfferedDraft } from './hooks/use-case-draft.js';
+import { drafts, type CaseDraft, type DraftKey } from './drafts/drafts.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
 import { fullName } from '../../format/display.js';
@@ -30,13 +31,12 @@ interface CaseFormScreenProps {
   patient: Patient;
   patientid: string;
   caseid: string | null;
-  draftKey: string;
-  /** The server copy the form opened on (null while a new case is unsaved). */
-  serverCase: CaseForm | null;
+  /** Whose unsaved edits of which case this form keeps (null: no signed-in user, nothing kept). */
+  draftKey: DraftKey | null;
 }
 
 /** The PNSS case form (SPEC.md §2 "Case form"): header, title bar, left navigation or picker, and the body. */
-export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, serverCase }: CaseFormScreenProps) {
+export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: CaseFormScreenProps) {
   const location = useLocation();
   const saved = useSyncExternalStore(store.subscribe, () => store.getState().saved);
   const readOnly = caseActions(saved).readOnly;
@@ -66,8 +66,11 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
   );
 
   useCaseDraft(store, draftKey, !readOnly);
-  const differs = useCallback((draft: CaseDraft) => !sameValue(store.normalizeForCompare(draft.form), store.normalizeForCompare(store.getState().form)), [store]);
-  const [offered, setOffered] = useOfferedDraft(draftKey, serverCase ?? store.getState().saved, differs);
+  const differs = useCallback((draft: CaseDraft) => {
+    const { form } = store.getState();
+    return !sameValue(store.normalizeForCompare({ ...form, ...draft.answers }), store.normalizeForCompare(form));
+  }, [store]);
+  const [offered, setOffered] = useOfferedDraft(store, draftKey, differs);
 
   const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
   const back = backTarget(location.state, patientid);
@@ -92,8 +95,8 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
                     type="primary"
                     size="small"
                     onClick={() => {
-                      const base = serverCase ?? store.getState().saved;
-                      store.restore(base, offered.form, offered.version);
+                      // Field answers only, over the case as the server has it now: never its status (issue 25 item 2).
+                      store.restoreAnswers(offered.answers);
                       setOffered(null);
                     }}
                   >
@@ -102,7 +105,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
                   <Button
                     size="small"
                     onClick={() => {
-                      clearDraft(draftKey);
+                      if (draftKey) void drafts.discard(draftKey);
                       setOffered(null);
                     }}
                   >

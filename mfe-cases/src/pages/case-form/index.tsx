@@ -1,22 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spin } from 'antd';
-import { ErrorPanel, describeError } from '@pnss/web';
+import { ErrorPanel, describeError, selectSessionUser, useAppSelector } from '@pnss/web';
 import { emptyCaseForm, type CaseForm, type Patient } from '@pnss/libs/api';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetCaseQuery } from '../../api/cases.api.js';
 import { CaseFormStore } from './state/case-form.store.js';
 import { CaseFormScreen } from './case-form-screen.js';
-import { draftKey } from './hooks/use-case-draft.js';
+import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
+import type { DraftKey } from './drafts/drafts.js';
 
 /**
  * The routes #/patients/:patientid/case/:caseid and #/patients/:patientid/newcase (SPEC.md §2
  * EditPatientCase and NewPatientCase): loads the patient and the case, then the form.
+ *
+ * The address is the truth (issue 25 item 1): the patient and the case shown are the ones the
+ * address names now. `currentData` is the answer for the current address only (RTK Query's `data`
+ * keeps the previous address's answer while the next loads), a copy is used only when its ids are
+ * the address's, and the form is keyed by patient and case, so a change of address makes a new form
+ * store and drops every subscription of the old one: a late answer for the old case goes to that
+ * case's cache entry and never reaches this form.
  */
 export function CaseFormPage() {
   const { patientid = '', caseid = null } = useParams<{ patientid: string; caseid?: string }>();
-  const patient = useGetPatientQuery(patientid, { skip: !patientid });
-  const stored = useGetCaseQuery({ patientid, caseid: caseid ?? '' }, { skip: !caseid });
+  // Each opening reads the server's copy: a case closed or packaged elsewhere shows as it is now.
+  const patient = useGetPatientQuery(patientid, { skip: !patientid, refetchOnMountOrArgChange: true });
+  const stored = useGetCaseQuery({ patientid, caseid: caseid ?? '' }, { skip: !caseid, refetchOnMountOrArgChange: true });
+  // A case closed, archived or packaged elsewhere meanwhile shows so when the user comes back (issue 25 item 3).
+  useRefetchOnReturn(stored.refetch, Boolean(caseid));
+  const userId = useAppSelector(selectSessionUser)?._id ?? null;
+  const patientData = patient.currentData && samePatient(patient.currentData, patientid) ? patient.currentData : undefined;
+  const caseData = stored.currentData && stored.currentData._id === caseid ? stored.currentData : undefined;
   const failed = patient.error ?? (caseid ? stored.error : undefined);
   if (failed) {
     const notice = describeError(failed);
@@ -31,7 +45,7 @@ export function CaseFormPage() {
       />
     );
   }
-  if (!patient.data || (caseid && !stored.data)) {
+  if (!patientData || (caseid && !caseData)) {
     return (
       <div className="cf-loading" role="status">
         <Spin /> Loading case…
@@ -40,13 +54,18 @@ export function CaseFormPage() {
   }
   return (
     <LoadedCaseForm
-      key={caseid ?? `new-${patientid}`}
-      patient={patient.data}
+      key={`${patientid}/${caseid ?? 'new'}`}
+      patient={patientData}
       patientid={patientid}
       caseid={caseid}
-      serverCase={caseid ? (stored.data ?? null) : null}
+      userId={userId}
+      serverCase={caseid ? (caseData ?? null) : null}
     />
   );
+}
+
+function samePatient(patient: Patient, patientid: string): boolean {
+  return patient._id === patientid || patient.patientid === patientid;
 }
 
 function newCaseFor(patient: Patient, patientid: string): CaseForm {
@@ -59,24 +78,16 @@ function newCaseFor(patient: Patient, patientid: string): CaseForm {
 }
 
 function LoadedCaseForm({
-  patient, patientid, caseid, serverCase,
-}: { patient: Patient; patientid: string; caseid: string | null; serverCase: CaseForm | null }) {
+  patient, patientid, caseid, userId, serverCase,
+}: { patient: Patient; patientid: string; caseid: string | null; userId: string | null; serverCase: CaseForm | null }) {
   const [store] = useState(
     () => new CaseFormStore(serverCase ?? newCaseFor(patient, patientid), { patientBirthDate: patient.birthDate }),
   );
-  const [opened] = useState(serverCase);
   useEffect(() => {
     // A refetch after this user's own action (the cache tags) brings the stored case back.
     if (serverCase) store.absorb(serverCase);
   }, [store, serverCase]);
-  return (
-    <CaseFormScreen
-      store={store}
-      patient={patient}
-      patientid={patientid}
-      caseid={caseid}
-      draftKey={draftKey(patientid, caseid)}
-      serverCase={opened}
-    />
-  );
+  // A draft is this user's, on this case (a new case's: on this patient); no user, no draft.
+  const draftKey = useMemo<DraftKey | null>(() => (userId ? { userId, patientId: patientid, caseId: caseid } : null), [userId, patientid, caseid]);
+  return <CaseFormScreen store={store} patient={patient} patientid={patientid} caseid={caseid} draftKey={draftKey} />;
 }

@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { InfiniteList, useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
 import { useGetCasesInfiniteQuery, type CaseListArgs } from '../../api/cases.api.js';
+import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 import { casesFiltersChanged, selectCasesList, type CasesFilters as Filters } from '../../state/list-state.slice.js';
 import { ListHeader } from '../../components/list-header.js';
 import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
@@ -40,7 +41,9 @@ export function CasesPage() {
   const navigate = useNavigate();
   const { scrollY, ...filters } = useAppSelector(selectCasesList);
 
-  const query = useGetCasesInfiniteQuery(toCaseArgs(filters), { skip: !access.canListCases });
+  // The status tags follow the server (issue 25 item 3): read again on entering the list and on coming back to the window.
+  const query = useGetCasesInfiniteQuery(toCaseArgs(filters), { skip: !access.canListCases, refetchOnMountOrArgChange: true });
+  useRefetchOnReturn(query.refetch, access.canListCases);
   const pages = query.currentData?.pages;
   const count = pages?.[0]?.count;
   useRememberedScroll('cases', scrollY, Boolean(pages));

@@ -62,10 +62,11 @@ function PersonalInformation({ initialValues, saving, onSave, onCancel }: Person
       <Form.Item name="firstName" label="First Name" required rules={[patientRule('firstName')]}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="middleName" label="Middle Name">
+      <Form.Item name="middleName" label="Middle Name" rules={[patientRule('middleName')]}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
-      <Form.Item name="lastName" label="Last Name">
+      {/* libs patientNameErrors, as on Cases › Add: the last name is optional (issue 25 item 13). */}
+      <Form.Item name="lastName" label="Last Name" rules={[patientRule('lastName')]}>
         <Input autoComplete="off" maxLength={100} />
       </Form.Item>
       <Form.Item

@@ -41,7 +41,7 @@ export function toPatientPayload(values: PatientFormValues): PatientPayload {
   };
 }
 
-export type PatientRuleField = 'firstName' | 'birthDate' | 'pediatricConfirmed';
+export type PatientRuleField = 'firstName' | 'middleName' | 'lastName' | 'birthDate' | 'pediatricConfirmed';
 
 /** A field's rule is the patient rule of @pnss/libs, the same one the server runs (SPEC.md §5). */
 export function patientRule(field: PatientRuleField): FormRule {

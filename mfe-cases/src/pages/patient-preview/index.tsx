@@ -11,6 +11,7 @@ import { ListEmpty } from '@pnss/web';
 import { ageLabel, ageToday, formatDate, fullName } from '../../format/display.js';
 import { CaseCard } from './case-card.js';
 import { useCaseStateChange } from '../../components/case-state/use-case-state-change.js';
+import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 
 /**
  * SPEC.md §2 Patient preview (#/patients/:patientid): the patient, with edit and close, an Add
@@ -21,7 +22,10 @@ export function PatientPreviewPage() {
   const navigate = useNavigate();
   const access = useAccess();
   const patient = useGetPatientQuery(patientid, { skip: !patientid });
-  const cases = useGetPatientCasesQuery(patientid, { skip: !patientid || !access.canListCases });
+  // The status of each case follows the server (issue 25 item 3): read again on every opening of the
+  // preview and when the user comes back to the window, so a case packaged meanwhile shows 'Submitted'.
+  const cases = useGetPatientCasesQuery(patientid, { skip: !patientid || !access.canListCases, refetchOnMountOrArgChange: true });
+  useRefetchOnReturn(cases.refetch, Boolean(patientid) && access.canListCases);
   const stateChange = useCaseStateChange();
   const target = (form: CaseForm) => ({ patientid: form.patientid, caseid: form._id ?? '', caseNum: form.caseNum, version: form.version });
   const close = () => navigate('/patients');

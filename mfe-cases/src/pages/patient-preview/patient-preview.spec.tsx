@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi } from '@pnss/web/testing';
-import { aCase, aPatient, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
+import { aCase, aPatient, changeAddress, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
 import { obScoreLabel, infantLabel } from './case-details.js';
 import { reopenErrorMessage } from '../../components/case-state/use-case-state-change.js';
 import { emptyInfant } from '@pnss/libs/api';
@@ -202,5 +202,38 @@ describe('Patient preview', () => {
     expect(infantLabel({ ...emptyInfant(), status: 2, anomalies: true, anomalyOthers: 'Cleft lip' })).toBe(
       'Early neonatal death (under 7 days) · AOG Not recorded · Not recorded · Not recorded · Anomalies: WITH (Cleft lip)',
     );
+  });
+});
+
+describe('the status follows the server without a reload (issue 25 item 3)', () => {
+  it("a case packaged while the preview is open shows 'Submitted' and is no longer offered Reopen when the user comes back to the window", async () => {
+    let stored = aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true, dischargeDate: '2026-01-12', version: 4 });
+    previewRoutes([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
+    renderModuleAt('/patients/p1');
+    const before = await card('CLOSED-1');
+    expect(within(before).getByText('Closed')).toBeInTheDocument();
+    expect(within(before).getByRole('button', { name: 'Reopen case # CLOSED-1' })).toBeInTheDocument();
+
+    // Packaged elsewhere (Submissions, another tab): the server now gives the case a submission id.
+    stored = { ...stored, submissionId: 's-2026-01' };
+    window.dispatchEvent(new Event('focus'));
+
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Case # CLOSED-1' })).getByText('Submitted')).toBeInTheDocument());
+    const after = screen.getByRole('article', { name: 'Case # CLOSED-1' });
+    expect(within(after).queryByText('Closed')).toBeNull();
+    expect(within(after).queryByRole('button', { name: 'Reopen case # CLOSED-1' })).toBeNull();
+    expect(within(after).getByText('Submitted in a census package: it can no longer be reopened.')).toBeInTheDocument();
+  });
+
+  it("opening the preview again reads the server: a case packaged since the last visit shows 'Submitted'", async () => {
+    let stored = aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true, dischargeDate: '2026-01-12', version: 4 });
+    previewRoutes([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
+    const { user } = renderModuleAt('/patients/p1');
+    await card('CLOSED-1');
+    await user.click(screen.getByRole('button', { name: 'Close preview' }));
+    await waitFor(() => expect(currentPath()).toBe('/patients'));
+    stored = { ...stored, submissionId: 's-2026-01' };
+    changeAddress('/patients/p1');
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Case # CLOSED-1' })).getByText('Submitted')).toBeInTheDocument());
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../api/cases.api.js';
 import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
-import { clearDraft } from './use-case-draft.js';
+import { drafts, type DraftKey } from '../drafts/drafts.js';
 import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
 
 type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed'; error?: unknown };
@@ -55,7 +55,7 @@ export interface CaseActionsApi {
  * Archive and Unarchive. A save that meets a newer version opens the conflict dialog.
  */
 export function useCaseActions(
-  store: CaseFormStore, patientid: string, caseid: string | null, draftKeyOfCase: string, onJump: (field: string) => void,
+  store: CaseFormStore, patientid: string, caseid: string | null, draftKeyOfCase: DraftKey | null, onJump: (field: string) => void,
 ): CaseActionsApi {
   const navigate = useNavigate();
   const { modal } = App.useApp();
@@ -114,13 +114,13 @@ export function useCaseActions(
       if (!caseid) {
         const created = await createCase({ patientid, body: toPayload(form, confirmed) }).unwrap();
         store.load(created);
-        clearDraft(draftKeyOfCase);
+        if (draftKeyOfCase) void drafts.discard(draftKeyOfCase);
         navigate(`/patients/${encodeURIComponent(patientid)}/case/${encodeURIComponent(created._id ?? '')}`, { replace: true });
         return { ok: true, form: created };
       }
       const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form, confirmed), version: form.version } }).unwrap();
       store.load(saved);
-      clearDraft(draftKeyOfCase);
+      if (draftKeyOfCase) void drafts.discard(draftKeyOfCase);
       return { ok: true, form: saved };
     } catch (error) {
       const { status, body } = errorBody(error);

@@ -1,59 +1,32 @@
 import { useEffect, useState } from 'react';
-import type { CaseForm } from '@pnss/libs/api';
+import { toast } from '@pnss/web';
 import type { CaseFormStore } from '../state/case-form.store.js';
+import { DRAFT_DISCARDED_MESSAGES, draftAnswersOf, draftMismatch, drafts, type CaseDraft, type DraftKey } from '../drafts/drafts.js';
 
-/** What is kept in the browser for one case: the form as the user left it and the version it was made on. */
-export interface CaseDraft {
-  form: CaseForm;
-  version: number;
-  savedAt: string;
-}
-
-const PREFIX = 'pnss.case-draft.';
 const WRITE_DELAY_MS = 400;
 
-/** One key per case; a new case's draft is kept under its patient until it is saved. */
-export function draftKey(patientid: string, caseid: string | null): string {
-  return `${PREFIX}${caseid ?? `new-${patientid}`}`;
-}
-
-export function readDraft(key: string): CaseDraft | null {
-  try {
-    const raw = localStorage.getItem(key);
-    if (!raw) return null;
-    const draft = JSON.parse(raw) as CaseDraft;
-    return draft && typeof draft === 'object' && draft.form && typeof draft.version === 'number' ? draft : null;
-  } catch {
-    return null;
-  }
-}
-
-export function clearDraft(key: string): void {
-  try {
-    localStorage.removeItem(key);
-  } catch {
-    // Storage unavailable (private mode, quota): nothing was kept, nothing to clear.
-  }
-}
-
 /**
- * Keeps the unsaved edits of a case in localStorage while there are any (SPEC.md has none of
- * this; issue 5: nothing typed is lost), written shortly after each change and removed once the
- * form matches the server again. The form holds no patient name, so the draft does not either.
+ * Keeps the unsaved edits of the case on screen in the browser while there are any (SPEC.md has
+ * none of this; issue 5: nothing typed is lost), written shortly after each change and removed
+ * once the form matches the server again. Only the field answers are kept, with the case, the
+ * user and the version they were made on (issue 25 item 2). Without a signed-in user's id
+ * (`key` null) nothing is kept: a draft always has an owner.
  */
-export function useCaseDraft(store: CaseFormStore, key: string, enabled: boolean): void {
+export function useCaseDraft(store: CaseFormStore, key: DraftKey | null, enabled: boolean): void {
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!enabled || !key) return undefined;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const write = () => {
       timer = null;
-      const { dirty, form } = store.getState();
-      try {
-        if (dirty) localStorage.setItem(key, JSON.stringify({ form, version: form.version, savedAt: new Date().toISOString() } satisfies CaseDraft));
-        else localStorage.removeItem(key);
-      } catch {
-        // Quota exceeded or storage disabled: the form still works, only the safety net is missing.
+      const { dirty, form, saved } = store.getState();
+      if (!dirty) {
+        void drafts.discard(key);
+        return;
       }
+      void drafts.save(key, {
+        userId: key.userId, patientId: key.patientId, caseId: key.caseId,
+        baseVersion: saved.version, answers: draftAnswersOf(form), savedAt: new Date().toISOString(),
+      });
     };
     const unsubscribe = store.subscribe(() => {
       if (timer === null) timer = setTimeout(write, WRITE_DELAY_MS);
@@ -68,20 +41,38 @@ export function useCaseDraft(store: CaseFormStore, key: string, enabled: boolean
     return () => {
       unsubscribe();
       window.removeEventListener('pagehide', flush);
+      // The edits of this case go under this case's key, even when the address already names another.
       flush();
     };
-  }, [store, key, enabled]);
+  }, [store, key?.userId, key?.patientId, key?.caseId, enabled]); // the key's parts, not its identity
 }
 
-/** The draft found when the form opened, if it holds something the server copy does not. */
-export function useOfferedDraft(key: string, serverCase: CaseForm | null, differs: (draft: CaseDraft) => boolean) {
+/**
+ * The draft to offer when the form opens on a case: one kept for this user and this case, on the
+ * version the server has now, holding something the server copy does not. A draft of another case
+ * or user, or of an older version, is thrown away and the user told why.
+ */
+export function useOfferedDraft(store: CaseFormStore, key: DraftKey | null, differs: (draft: CaseDraft) => boolean) {
   const [offered, setOffered] = useState<CaseDraft | null>(null);
   useEffect(() => {
-    if (!serverCase) return;
-    const draft = readDraft(key);
-    if (draft && differs(draft)) setOffered(draft);
-    else if (draft) clearDraft(key);
-    // Only when the form opens on a case: later server copies are the user's own saves.
-  }, [key, serverCase === null]); // deliberately not on `differs` or each copy
+    if (!key) return undefined;
+    let live = true;
+    void drafts.load(key).then((draft) => {
+      if (!live || !draft) return;
+      const mismatch = draftMismatch(draft, key, store.getState().saved.version);
+      if (mismatch) {
+        void drafts.discard(key);
+        toast.info(DRAFT_DISCARDED_MESSAGES[mismatch]);
+      } else if (differs(draft)) {
+        setOffered(draft);
+      } else {
+        void drafts.discard(key);
+      }
+    });
+    return () => {
+      live = false;
+    };
+    // Only when the form opens on a case (the page keys the form by patient and case).
+  }, [store, key?.userId, key?.patientId, key?.caseId]); // deliberately not on `differs`
   return [offered, setOffered] as const;
 }

@@ -119,6 +119,15 @@ export class CaseFormStore {
     this.set(this.derive(form, saved, this.state.touched, this.state.revealAll));
   }
 
+  /**
+   * A kept draft's answers over the case as the server has it now (issue 25 item 2): only field
+   * answers change; the ids, status (closed, archived, submitted) and version stay the server's.
+   */
+  restoreAnswers(answers: Partial<CaseForm>): void {
+    const { saved } = this.state;
+    this.restore(saved, { ...saved, ...answers }, saved.version);
+  }
+
   /** A state change (close, reopen, archive) answered: new flags and version, unsaved edits kept. */
   applyStateChange(answer: Pick<CaseForm, 'isClose' | 'isArchived' | 'version'> & { submissionId?: string | null }): void {
     const flags = {
@@ -138,7 +147,13 @@ export class CaseFormStore {
    */
   absorb(serverCase: CaseForm): 'unchanged' | 'loaded' | 'conflict' {
     const { saved, dirty, form } = this.state;
-    if (serverCase.version === saved.version && serverCase.isClose === saved.isClose && serverCase.isArchived === saved.isArchived) {
+    // A copy of another case never lands in this form (issue 25 item 1): the page makes a new store per case.
+    if ((serverCase._id ?? null) !== (saved._id ?? null) || serverCase.patientid !== saved.patientid) return 'unchanged';
+    // Packaging gives a case its submissionId (Submitted): a state change like close or archive.
+    if (
+      serverCase.version === saved.version && serverCase.isClose === saved.isClose && serverCase.isArchived === saved.isArchived
+      && (serverCase.submissionId ?? null) === (saved.submissionId ?? null)
+    ) {
       return 'unchanged';
     }
     if (!dirty) {

@@ -8,8 +8,9 @@ import { IsCalendarDate } from '../../../common/validation/field-validators.js';
 /**
  * Body of POST /api/patientcases and PUT /api/patientcases/:caseid (the case-information screen):
  * the case number, and the patient's birth date with its pediatric confirmation. POST without
- * `patientid` creates the patient too, named by `firstName` and `lastName` (required then, so no
- * case creates an unnamed patient); with it, the case is added to that patient. Names sent change
+ * `patientid` creates the patient too, named by `firstName` (required then, so no case creates an
+ * unnamed patient) and the optional `middleName` and `lastName`, by the patient's name rule of
+ * @pnss/libs (`patientNameErrors`, the New Patient screen's); with it, the case is added to that patient. Names sent change
  * the patient's, like the birth date, which needs update_patient. PUT requires `version`.
  */
 export class CaseInfoDto implements Partial<PatientCaseInfo> {
@@ -46,7 +47,7 @@ export class CaseInfoDto implements Partial<PatientCaseInfo> {
   @OptionalPersonName('Middle name')
   middleName?: string | null;
 
-  @ApiPropertyOptional({ description: 'The patient\'s last name: required when POST creates the patient or a name is sent' })
+  @ApiPropertyOptional({ description: 'The patient\'s last name: optional, as on New Patient (a patient known by one name)' })
   @OptionalPersonName('Last name')
   lastName?: string;
 

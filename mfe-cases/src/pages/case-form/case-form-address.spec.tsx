@@ -1,0 +1,175 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockApi } from '@pnss/web/testing';
+import type { CaseForm } from '@pnss/libs/api';
+import { aCase, aPatient, changeAddress, renderModuleAt } from '../../testing/render-module.js';
+import { drafts, draftAnswersOf, type CaseDraft, type DraftKey } from './drafts/drafts.js';
+
+// Issue 25 items 1 and 2: the case on screen is the one the address names, and a draft belongs to
+// exactly one case and one user. Each test renders the whole form with the real antd controls.
+jest.setTimeout(90_000);
+
+const A_KEY: DraftKey = { userId: 'u1', patientId: 'p1', caseId: 'c1' };
+const B_KEY: DraftKey = { userId: 'u1', patientId: 'p2', caseId: 'c2' };
+
+const caseA = aCase({ _id: 'c1', patientid: 'p1', caseNum: 'OPEN-A', room: 'ROOM-A', weight: 61, version: 2 });
+const caseB = aCase({ _id: 'c2', patientid: 'p2', caseNum: 'OPEN-B', room: 'ROOM-B', weight: 72, version: 2 });
+
+const later = <T,>(value: T, ms = 150) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+/** Two patients, each with one case; the second patient's answers come a moment later, as over a network. */
+function serveTwoPatients(a: CaseForm = caseA, b: CaseForm = caseB, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/patients/p1': { body: aPatient() },
+    'GET /api/patients/p2': async () => later({ body: aPatient({ _id: 'p2', patientid: 'p2', firstName: 'Bea', middleName: null, lastName: 'Reyes', birthDate: '1985-07-01' }) }),
+    'GET /api/patients/p1/cases/c1': { body: a },
+    'GET /api/patients/p2/cases/c2': async () => later({ body: b }),
+    ...extra,
+  });
+}
+
+function draftOf(key: DraftKey, form: CaseForm, baseVersion = form.version): CaseDraft {
+  return { ...key, baseVersion, answers: draftAnswersOf(form), savedAt: '2026-11-20T08:00:00.000Z' };
+}
+
+function toolbarButtons(): string[] {
+  return within(screen.getByRole('toolbar', { name: 'Case actions' }))
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label') ?? b.textContent ?? '')
+    .filter((name) => !name.startsWith('Back to'));
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('the case form follows the address (issue 25 item 1)', () => {
+  it("changing the address from patient A's case to patient B's shows B's case, and none of A's values or unsaved edits", async () => {
+    serveTwoPatients();
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    await user.type(screen.getByLabelText('Room'), '-EDITED');
+    await waitFor(async () => expect((await drafts.load(A_KEY))?.answers.room).toBe('ROOM-A-EDITED'), { timeout: 3000 });
+
+    changeAddress('/patients/p2/case/c2');
+
+    expect(await screen.findByRole('heading', { name: 'Case # OPEN-B' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'PCRN # OPEN-B' })).toBeInTheDocument();
+    expect(screen.getByText('07/01/1985')).toBeInTheDocument();
+    expect(screen.getByLabelText('Case #')).toHaveValue('OPEN-B');
+    expect(screen.getByLabelText('Room')).toHaveValue('ROOM-B');
+    expect(screen.getByLabelText('Weight (kg)')).toHaveValue('72');
+    expect(screen.queryByDisplayValue(/ROOM-A/)).toBeNull();
+    expect(screen.queryByDisplayValue('OPEN-A')).toBeNull();
+    expect(screen.queryByDisplayValue('61')).toBeNull();
+    expect(screen.queryByText(/Unsaved changes to this case were kept/)).toBeNull();
+    // A's edits stay A's: kept under A's key, nothing kept for B.
+    expect((await drafts.load(A_KEY))?.answers.room).toBe('ROOM-A-EDITED');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await drafts.load(B_KEY)).toBeNull();
+  });
+
+  it('while the next case loads, the previous case is not shown under the new address', async () => {
+    serveTwoPatients();
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    changeAddress('/patients/p2/case/c2');
+    expect(screen.queryByRole('heading', { name: 'Case # OPEN-A' })).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading case');
+    expect(await screen.findByRole('heading', { name: 'Case # OPEN-B' })).toBeInTheDocument();
+  });
+
+  it("a refused save shows the server's words, not only 'Unable to save case'", async () => {
+    serveTwoPatients(caseA, caseB, {
+      'PUT /api/patients/p1/cases/c1': {
+        status: 400,
+        body: { statusCode: 400, message: 'patientid does not match the patient of the address', errors: [{ field: 'patientid', message: 'patientid does not match the patient of the address' }] },
+      },
+    });
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    await user.type(screen.getByLabelText('Room'), '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Unable to save case')).toBeInTheDocument();
+    expect(await screen.findByText('patientid does not match the patient of the address')).toBeInTheDocument();
+  });
+});
+
+describe('a draft belongs to exactly one case and one user (issue 25 item 2)', () => {
+  it("a draft of case A is never offered on case B, even when it was kept under B's key", async () => {
+    serveTwoPatients();
+    await drafts.save(A_KEY, draftOf(A_KEY, { ...caseA, room: 'A-DRAFT' }));
+    await drafts.save(B_KEY, draftOf(A_KEY, { ...caseA, room: 'A-DRAFT' }));
+    renderModuleAt('/patients/p2/case/c2');
+    await screen.findByRole('heading', { name: 'Case # OPEN-B' });
+    expect(await screen.findByText('Unsaved changes kept in this browser belonged to another case and were discarded.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore my changes' })).toBeNull();
+    expect(screen.getByLabelText('Room')).toHaveValue('ROOM-B');
+    expect(await drafts.load(B_KEY)).toBeNull();
+    // A's own draft is A's to restore.
+    expect((await drafts.load(A_KEY))?.answers.room).toBe('A-DRAFT');
+  });
+
+  it("another user's draft of the same case is not offered", async () => {
+    serveTwoPatients();
+    await drafts.save({ ...A_KEY, userId: 'u2' }, draftOf({ ...A_KEY, userId: 'u2' }, { ...caseA, room: 'THEIRS' }));
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText(/Unsaved changes to this case were kept/)).toBeNull();
+    expect(screen.getByLabelText('Room')).toHaveValue('ROOM-A');
+  });
+
+  it('a draft made on an older version of the case is discarded, and the user is told so', async () => {
+    serveTwoPatients({ ...caseA, version: 4 });
+    await drafts.save(A_KEY, draftOf(A_KEY, { ...caseA, room: 'OLD-DRAFT' }, 2));
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(await screen.findByText(/were made on an older version of this case.*they were discarded/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Restore my changes' })).toBeNull();
+    expect(screen.getByLabelText('Room')).toHaveValue('ROOM-A');
+    expect(await drafts.load(A_KEY)).toBeNull();
+  });
+
+  it("a restore brings back field answers only: the case archived meanwhile stays archived, with the server's version", async () => {
+    let stored: CaseForm = caseA;
+    const api = serveTwoPatients(caseA, caseB, {
+      'GET /api/patients/p1/cases/c1': () => ({ body: stored }),
+      'PUT /api/patients/p1/cases/c1/archive': () => {
+        stored = { ...caseA, isArchived: true, version: 3 };
+        return { body: { _id: 'c1', patientid: 'p1', isClose: false, isArchived: true, submissionId: null, version: 3 } };
+      },
+      'PUT /api/patients/p1/cases/c1': async (request) => ({ body: { ...((await request.clone().json()) as CaseForm), _id: 'c1', patientid: 'p1', isArchived: true, version: 4 } }),
+    });
+    // The draft says open, not archived, and carries a status of its own: none of it may come back.
+    const stale = { ...draftOf(A_KEY, { ...caseA, room: 'RESTORED' }), answers: { ...draftAnswersOf({ ...caseA, room: 'RESTORED' }), isArchived: false, isClose: false } };
+    await drafts.save(A_KEY, stale);
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('button', { name: 'Restore my changes' });
+    await user.click(screen.getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Case archived successfully')).toBeInTheDocument();
+    await waitFor(() => expect(toolbarButtons()).toEqual(['Unarchive', 'Save']));
+    await user.click(screen.getByRole('button', { name: 'Restore my changes' }));
+    expect(screen.getByLabelText('Room')).toHaveValue('RESTORED');
+    expect(toolbarButtons()).toEqual(['Unarchive', 'Save']);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully updated patient case information!')).toBeInTheDocument();
+    const put = api.requests.filter((r) => r.method === 'PUT' && r.url.endsWith('/cases/c1'))[0];
+    const body = (await put.clone().json()) as Record<string, unknown>;
+    expect(body.version).toBe(3);
+    expect(body.room).toBe('RESTORED');
+    expect(body).not.toHaveProperty('isArchived');
+    expect(body).not.toHaveProperty('isClose');
+  });
+});
+
+describe('the case form shows the status the server has (issue 25 item 3)', () => {
+  it("a closed case packaged while its form is open shows 'Submitted' without Reopen once the user comes back", async () => {
+    let stored: CaseForm = { ...caseA, isClose: true, version: 5 };
+    serveTwoPatients(caseA, caseB, { 'GET /api/patients/p1/cases/c1': () => ({ body: stored }) });
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(toolbarButtons()).toEqual(['Reopen case']);
+    stored = { ...stored, submissionId: 's-2026-01' };
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(toolbarButtons()).toEqual([]));
+    expect(screen.getByText('Submitted')).toBeInTheDocument();
+  });
+});
