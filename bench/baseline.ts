@@ -123,6 +123,8 @@ export async function replay(pool: pg.Pool, statements: CapturedStatement[], val
 const PAGE_SIZE = 100;
 /** As the services: a typed word inside more name words than this is not searched through the terms. */
 const MAX_TERM_WORDS = 64;
+/** As the services: a search counts up to this many, and says there are more past it (countCapped). */
+const COUNT_CAP = 1000;
 
 /** A list item of the patients list, keys in the answer's order. */
 const PATIENT_ITEM = `p.id AS "_id", p.id AS patientid, p.first_name AS "firstName", p.middle_name AS "middleName",
@@ -172,7 +174,16 @@ const STATEMENTS = {
     ORDER BY ${NAME_ORDER}`,
   // Several terms' page (each range read as far as the page reaches, merged, a patient once), with
   // the count of their union on the first row.
-  termsPage: `SELECT ${PATIENT_ITEM}, (SELECT count(DISTINCT patient_id) FROM patient_name_terms WHERE word = ANY($1::text[]))::int AS total
+  termsPage: `SELECT ${PATIENT_ITEM}, (SELECT count(*) FROM (SELECT DISTINCT r.patient_id FROM unnest($1::text[]) AS term(word)
+        CROSS JOIN LATERAL (SELECT patient_id FROM patient_name_terms t WHERE t.word = term.word LIMIT ${COUNT_CAP + 1}) r) reached)::int AS total
+    FROM (SELECT r.patient_id, r.last_key, r.first_key FROM unnest($1::text[]) AS term(word)
+      CROSS JOIN LATERAL (SELECT last_key, first_key, patient_id FROM patient_name_terms t WHERE t.word = term.word
+        ORDER BY last_key, first_key, patient_id LIMIT $2) r
+      GROUP BY r.last_key, r.first_key, r.patient_id ORDER BY r.last_key, r.first_key, r.patient_id LIMIT $3 OFFSET $4) page
+    JOIN patients p ON p.id = page.patient_id LEFT JOIN patient_case_stats s ON s.patient_id = p.id
+    ORDER BY ${NAME_ORDER}`,
+  // The same page without its count: one of the terms alone has more patients than the cap.
+  termsPageUncounted: `SELECT ${PATIENT_ITEM}
     FROM (SELECT r.patient_id, r.last_key, r.first_key FROM unnest($1::text[]) AS term(word)
       CROSS JOIN LATERAL (SELECT last_key, first_key, patient_id FROM patient_name_terms t WHERE t.word = term.word
         ORDER BY last_key, first_key, patient_id LIMIT $2) r
@@ -274,11 +285,16 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       }
       terms = first.flatMap((a) => second.map((b) => [a.word, b.word].sort(byCodePoint).join(' ')));
     }
+    if (words.length === 1 && Math.max(...within[0].map((w) => w.patients)) > COUNT_CAP) {
+      const items = await run('termsPageUncounted', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip]);
+      return json(reply, JSON.stringify({ items, count: COUNT_CAP, offset: page, countCapped: true }));
+    }
     const rows = await run<{ total: number }>('termsPage', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip]);
     if (rows.length === 0) throw new Unsupported('an empty page of several terms');
     const count = rows[0].total;
     for (const row of rows) delete (row as { total?: number }).total;
-    return json(reply, JSON.stringify({ items: rows, count, offset: page }));
+    const capped = count > COUNT_CAP;
+    return json(reply, JSON.stringify({ items: rows, count: capped ? COUNT_CAP : count, offset: page, ...(capped ? { countCapped: true } : {}) }));
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/api/patientcases', async (request, reply) => {

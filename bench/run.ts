@@ -313,6 +313,8 @@ async function main(): Promise<void> {
     const search = encodeURIComponent(`${firstName.split(' ')[0]} ${lastName.split(' ').pop()}`);
     // The surname alone: one word, as a clinician types it, matching thousands at a million patients.
     const searchWord = encodeURIComponent(lastName.split(' ').pop() ?? lastName);
+    // Two letters of a first name: inside a few tens of name words, matching tens of thousands at a million.
+    const searchPrefix = encodeURIComponent(firstName.slice(0, 2));
 
     // The save: the case form as opened, one field changed, with its version.
     const saveCases = openCases.slice(1);
@@ -384,6 +386,7 @@ async function main(): Promise<void> {
       { name: 'cases_page_1', label: 'cases page 1', method: 'GET', path: '/api/patientcases?page=0', connections: 10 },
       { name: 'search', label: `search "${decodeURIComponent(search)}"`, method: 'GET', path: `/api/patients?search=${search}`, connections: 10 },
       { name: 'search_word', label: `search "${decodeURIComponent(searchWord)}" (one word)`, method: 'GET', path: `/api/patients?search=${searchWord}`, connections: 10 },
+      { name: 'search_prefix', label: `search "${decodeURIComponent(searchPrefix)}" (a short prefix, thousands of names)`, method: 'GET', path: `/api/patients?search=${searchPrefix}`, connections: 10 },
       { name: 'count_all', label: 'count: patients', method: 'GET', path: '/api/patients/all/count', connections: 10 },
       { name: 'count_admitted', label: 'count: admitted', method: 'GET', path: '/api/patients/admitted/count', connections: 10 },
       { name: 'count_open', label: 'count: with open case', method: 'GET', path: '/api/patients/opencase/count', connections: 10 },

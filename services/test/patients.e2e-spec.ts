@@ -185,6 +185,32 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
       await get('/api/patients?page=abc').expect(400);
     });
 
+    it('counts a search up to 1,000: past it the count is 1,000 with countCapped, and the pages go on', async () => {
+      const rows = Array.from({ length: 1205 }, (_, i) => ({
+        firstName: `Q${String(i).padStart(4, '0')}`,
+        lastName: i < 605 ? 'Capcounta' : 'Capcountb',
+      }));
+      await t.database.db.insert(patients).values(rows);
+      // One name word: its count is kept exactly, however large.
+      const one = await list({ search: 'capcounta' });
+      expect(one.count).toBe(605);
+      expect(one).not.toHaveProperty('countCapped');
+      // Two name words (Capcounta, Capcountb), 1,205 patients: more than 1,000.
+      const both = (await get('/api/patients?search=capcount').expect(200)).body as Paged<PatientListItem> & { countCapped?: boolean };
+      expect(both).toMatchObject({ count: 1000, countCapped: true, offset: 0 });
+      expect(both.items).toHaveLength(100);
+      const last = (await get('/api/patients?search=capcount&page=12').expect(200)).body as Paged<PatientListItem> & { countCapped?: boolean };
+      expect(last.items.map((i) => i.firstName)).toEqual(['Q1200', 'Q1201', 'Q1202', 'Q1203', 'Q1204']);
+      expect(last).toMatchObject({ count: 1000, countCapped: true });
+      // A letter typed beside the name: inside more than 64 name words, found apart from its capped count.
+      const letter = (await get('/api/patients?search=capcountb%20q').expect(200)).body as Paged<PatientListItem> & { countCapped?: boolean };
+      expect(letter.count).toBe(600);
+      expect(letter).not.toHaveProperty('countCapped');
+      const letters = (await get('/api/patients?search=capcount%20q').expect(200)).body as Paged<PatientListItem> & { countCapped?: boolean };
+      expect(letters).toMatchObject({ count: 1000, countCapped: true });
+      expect(letters.items[0].firstName).toBe('Q0000');
+    });
+
     it('filters Open Case and Admitted (a case without a discharge date), OB or Gyne, and by admission dates', async () => {
       const tag = `Filtered${Date.now()}`;
       const open = await createPatient(t, admin, { firstName: 'Open', lastName: tag });

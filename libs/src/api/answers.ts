@@ -3,7 +3,7 @@ import type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } fro
 import type { CaseForm } from './case-form.js';
 import type { ErrorEnvelope, Paged } from './common.js';
 import type { CategoryEntries, CategoryListItem } from './lookups.js';
-import type { Patient, PatientCounts, PatientDuplicates, PatientListItem } from './patients.js';
+import type { Patient, PatientCounts, PatientDuplicates, PatientPage } from './patients.js';
 import type { AuditEntry, CheckUpdateResponse } from './platform.js';
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
@@ -54,7 +54,7 @@ export interface ApiAnswers {
   RoleList: Role[];
   CategoryList: CategoryListItemView[];
   CategoryEntries: CategoryEntries;
-  PatientPage: Paged<PatientListItem>;
+  PatientPage: PatientPage;
   PatientCountsAnswer: Partial<PatientCounts>;
   PatientDuplicates: PatientDuplicates;
   Patient: Patient;

@@ -78,6 +78,22 @@ export type PatientListItem = Pick<
   '_id' | 'patientid' | 'firstName' | 'middleName' | 'lastName' | 'avatar' | 'birthDate' | 'hasOpenCase'
 > & { isAdmitted: boolean };
 
+/**
+ * A search counts the patients it matches up to this many: past it, the count is this number and
+ * `countCapped` is true ("more than 1,000"), so that a letter or two typed costs no more than a name.
+ * Beyond SPEC.md, which asks for the list's count: an exact count of most of a million patients took
+ * seconds (issue 33).
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** A page of the patients list (SPEC.md §2): `countCapped` only on a search matching more than SEARCH_COUNT_CAP. */
+export interface PatientPage {
+  items: PatientListItem[];
+  count: number;
+  offset: number;
+  countCapped?: boolean;
+}
+
 /** An item of the cases list (SPEC.md §2 "Cases list"). */
 export interface CaseListItem {
   _id: string;

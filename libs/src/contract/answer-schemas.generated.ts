@@ -2300,30 +2300,6 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
   },
-  "Paged_PatientListItem_": {
-    "type": "object",
-    "properties": {
-      "items": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/PatientListItem"
-        }
-      },
-      "count": {
-        "type": "number"
-      },
-      "offset": {
-        "type": "number"
-      }
-    },
-    "required": [
-      "items",
-      "count",
-      "offset"
-    ],
-    "additionalProperties": false,
-    "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
-  },
   "Paged_UserView_": {
     "type": "object",
     "properties": {
@@ -2515,7 +2491,31 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "description": "An item of the patient list: the patient without its histories and cases, always saying whether admitted."
   },
   "PatientPage": {
-    "$ref": "#/components/schemas/Paged_PatientListItem_"
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/PatientListItem"
+        }
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "countCapped": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "items",
+      "count",
+      "offset"
+    ],
+    "additionalProperties": false,
+    "description": "A page of the patients list (SPEC.md §2): `countCapped` only on a search matching more than SEARCH_COUNT_CAP."
   },
   "PerinatalFigures": {
     "type": "object",

@@ -1,6 +1,6 @@
 import {
   PAGE_SIZE, type ListQuery, type Paged, type Patient, type PatientCounts, type PatientDuplicateQuery, type PatientDuplicates,
-  type PatientListItem, type PatientListTag, type PatientPayload,
+  type PatientListTag, type PatientPage, type PatientPayload,
 } from '@pnss/libs/api';
 import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
 
@@ -25,8 +25,12 @@ export function listParams(args: ListQuery): Record<string, string | number> {
   return params;
 }
 
-/** The page after `lastPageParam`, while the pages seen hold fewer rows than the count. */
-export function nextPage(lastPage: Paged<unknown>, lastPageParam: number): number | undefined {
+/**
+ * The page after `lastPageParam`, while the pages seen hold fewer rows than the count; past a capped
+ * count (a search matching more than SEARCH_COUNT_CAP), while the last page was full.
+ */
+export function nextPage(lastPage: Paged<unknown> & { countCapped?: boolean }, lastPageParam: number): number | undefined {
+  if (lastPage.countCapped) return lastPage.items.length === PAGE_SIZE ? lastPageParam + 1 : undefined;
   return (lastPageParam + 1) * PAGE_SIZE < lastPage.count ? lastPageParam + 1 : undefined;
 }
 
@@ -38,7 +42,7 @@ export const patientsApi = casesModuleApi.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** GET /api/patients, 100 a page (SPEC.md §7); `useGetPatientsInfiniteQuery(filters)`. */
-    getPatients: build.infiniteQuery<Paged<PatientListItem>, PatientListArgs, number>({
+    getPatients: build.infiniteQuery<PatientPage, PatientListArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPage(lastPage, lastPageParam),

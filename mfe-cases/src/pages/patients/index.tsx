@@ -42,6 +42,7 @@ export function PatientsPage() {
   const query = useGetPatientsInfiniteQuery(toPatientArgs(filters), { skip: !access.canListPatients });
   const pages = query.currentData?.pages;
   const count = pages?.[0]?.count;
+  const countCapped = pages?.[0]?.countCapped === true;
   useRememberedScroll('patients', scrollY, Boolean(pages));
 
   const onFilters = (change: Partial<Filters>) => dispatch(patientsFiltersChanged(change));
@@ -53,7 +54,8 @@ export function PatientsPage() {
         id="patients-title"
         title="Patients"
         count={count}
-        noun={count === 1 ? 'patient' : 'patients'}
+        more={countCapped}
+        noun={count === 1 && !countCapped ? 'patient' : 'patients'}
         actions={
           access.canSavePatient ? (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add patient" onClick={() => navigate('/newpatient')}>

@@ -29,6 +29,25 @@ describe('Patients list', () => {
     expect(within(list).getByRole('link', { name: /Unnamed patient/ })).toHaveTextContent('No date of birth');
   });
 
+  it('says "More than 1,000" when a search matches more patients than the server counts, and asks for the page after a full one', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => aPatientListItem({ _id: `p${i}`, firstName: `Ma${i}` }));
+    const seen: string[] = [];
+    mockApi({
+      'GET /api/patients': (request: Request) => {
+        const at = Number(new URL(request.url).searchParams.get('page') ?? 0);
+        seen.push(String(at));
+        return { body: { items: at === 0 ? items : [], count: 1000, offset: at, countCapped: true } };
+      },
+    });
+    renderModuleAt('/patients');
+    expect(await screen.findByLabelText('More than 1,000 patients')).toHaveTextContent('More than 1,000');
+    await screen.findByRole('list', { name: 'Patients' });
+    const { nextPage } = await import('../../api/patients.api.js');
+    expect(nextPage({ items, count: 1000, offset: 9, countCapped: true }, 9)).toBe(10);
+    expect(nextPage({ items: [], count: 1000, offset: 10, countCapped: true }, 10)).toBeUndefined();
+    expect(seen[0]).toBe('0');
+  });
+
   it('opens the preview of a patient on click, and closing it returns to #/patients', async () => {
     mockApi({
       'GET /api/patients': patientsRoute().route,

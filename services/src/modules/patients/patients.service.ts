@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  type FieldError, type HistoryEntry, isSamePatient, type Paged, type Patient, type PatientCounts, type PatientDuplicates,
+  type FieldError, type HistoryEntry, isSamePatient, type Patient, type PatientPage, type PatientCounts, type PatientDuplicates,
   type PatientListItem,
 } from '@pnss/libs/api';
 import { photoProblem, validatePatient } from '@pnss/libs/validation';
@@ -43,8 +43,15 @@ export class PatientsService {
     private readonly audit: AuditService,
   ) {}
 
-  list(query: PatientListQueryDto): Promise<Paged<PatientListItem>> {
-    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListItem);
+  /** A page of the list; a search matching more than SEARCH_COUNT_CAP says so (`countCapped`) with the cap as its count. */
+  async list(query: PatientListQueryDto): Promise<PatientPage> {
+    let capped = false;
+    const page = await pagedList(query.page ?? query.offset, async (limit, skip) => {
+      const found = await this.repository.page(listFilter(query), limit, skip);
+      capped = found.capped === true;
+      return found;
+    }, toListItem);
+    return capped ? { ...page, countCapped: true } : page;
   }
 
   /**
