@@ -32,7 +32,7 @@ export const SEEDED_ROLES: readonly SeededRole[] = [
     rolePermissions: [
       ...READ_CASES,
       P.GET_CLOSED_CASES, P.APPROVE_CASES, P.CREATE_PACKAGE, P.GET_PACKAGES, P.REBUILD_PACKAGE, P.SUBMIT_PACKAGE,
-      P.DOWNLOAD_PACKAGE, P.VIEW_REPORTS, P.EXPORT_REPORTS,
+      P.DOWNLOAD_PACKAGE, P.VIEW_REPORTS, P.EXPORT_REPORTS, P.RAISE_QUERY,
     ],
   },
   { name: 'reporting', label: 'Reporting (read-only)', rolePermissions: [P.VIEW_REPORTS, P.EXPORT_REPORTS, P.GET_CATEGORIES] },

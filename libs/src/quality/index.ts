@@ -4,3 +4,4 @@
  * queries on a field (`query.rules.ts`).
  */
 export * from './quality.rules.js';
+export * from './query.rules.js';

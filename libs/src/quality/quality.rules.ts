@@ -294,3 +294,6 @@ export function failedRules(quality: Pick<CaseQuality, 'errors' | 'warnings'>): 
 export function qualityRuleTitle(id: string): string {
   return QUALITY_RULES.find((r) => r.id === id)?.title ?? id;
 }
+
+/** The version of these rules: a stored review written by an older one is derived again at start-up. Bump it with any rule change. */
+export const QUALITY_DERIVATION = 1;
