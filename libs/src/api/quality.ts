@@ -73,8 +73,11 @@ export interface QualitySummary {
 
 /** A case's review as the Cases tab shows it beside Approve. */
 export interface CaseQualityView {
-  /** @maxLength 36 */
-  caseId: string;
+  /**
+   * The case's id.
+   * @maxLength 36
+   */
+  _id: string;
   score: number;
   /** @maxItems 500 */
   errors: QualityFindingView[];
@@ -134,4 +137,6 @@ export interface FieldQueriesResponse {
   /** @maxItems 100 */
   result: FieldQuery[];
   count: number;
+  /** The page index, for a worklist. */
+  offset?: number;
 }

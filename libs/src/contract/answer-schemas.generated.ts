@@ -919,8 +919,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "CaseQualityView": {
     "type": "object",
     "properties": {
-      "caseId": {
+      "_id": {
         "type": "string",
+        "description": "The case's id.",
         "maxLength": 36
       },
       "score": {
@@ -950,7 +951,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       }
     },
     "required": [
-      "caseId",
+      "_id",
       "score",
       "errors",
       "warnings",
@@ -1474,6 +1475,10 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "count": {
         "type": "number"
+      },
+      "offset": {
+        "type": "number",
+        "description": "The page index, for a worklist."
       }
     },
     "required": [
@@ -2622,6 +2627,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "submit_package",
       "download_package",
       "approve_cases",
+      "raise_query",
       "view_hub_packages",
       "manage_hub_keys",
       "view_reports",
