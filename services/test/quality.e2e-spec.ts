@@ -10,6 +10,7 @@ import type { TestUser } from './support/test-app.js';
 import { useTestApp } from './support/use-test-app.js';
 
 const YEAR = { from: '2000-01-01', to: '2099-12-31' };
+const idOf = (closed: { form: { _id: string | null } }): string => String(closed.form._id);
 
 describe('data quality and queries on a field (issue 31)', () => {
   const { t, admin, get, post, put } = useTestApp({ timeout: 120_000 });
@@ -76,7 +77,7 @@ describe('data quality and queries on a field (issue 31)', () => {
   describe('a query on a field: raised, answered, replied to, closed', () => {
     it('walks the lifecycle, every step audited on the case, and the case cannot be approved until the query is closed', async () => {
       const closed = await closedCase(t, admin);
-      const caseId = closed.form._id;
+      const caseId = idOf(closed);
 
       const raised = (await post('/api/queries', { caseId, field: 'neonatal[0].pediatricWeight', question: 'Is 3200 g right?' }, reviewer).expect(201)).body as FieldQuery;
       expect(raised).toMatchObject({ caseId, field: 'neonatal[0].pediatricWeight', label: 'Infant 1: Birth Weight (g)', status: 'open', raisedBy: reviewer.username });
@@ -107,7 +108,7 @@ describe('data quality and queries on a field (issue 31)', () => {
 
     it('refuses a step the query is not in, naming why: a reply before an answer, anything once closed', async () => {
       const closed = await closedCase(t, admin);
-      const raised = (await post('/api/queries', { caseId: closed.form._id, field: 'weight', question: 'kg or lb?' }, reviewer).expect(201)).body as FieldQuery;
+      const raised = (await post('/api/queries', { caseId: idOf(closed), field: 'weight', question: 'kg or lb?' }, reviewer).expect(201)).body as FieldQuery;
       expect(((await post(`/api/queries/${raised._id}/reply`, { text: 'well?' }, reviewer).expect(409)).body as ErrorEnvelope).message).toBe('This query has not been answered yet');
       await post(`/api/queries/${raised._id}/close`, { text: 'Found it' }, reviewer).expect(200);
       expect(((await post(`/api/queries/${raised._id}/answer`, { text: 'kg' }, clinician).expect(409)).body as ErrorEnvelope).message).toBe('This query is closed');
@@ -115,19 +116,19 @@ describe('data quality and queries on a field (issue 31)', () => {
 
     it('keeps each step to its permission: raise and close need raise_query, answer needs the right to edit cases', async () => {
       const closed = await closedCase(t, admin);
-      await post('/api/queries', { caseId: closed.form._id, field: 'weight', question: 'Sure?' }, clinician).expect(403);
-      const raised = (await post('/api/queries', { caseId: closed.form._id, field: 'weight', question: 'Sure?' }, reviewer).expect(201)).body as FieldQuery;
+      await post('/api/queries', { caseId: idOf(closed), field: 'weight', question: 'Sure?' }, clinician).expect(403);
+      const raised = (await post('/api/queries', { caseId: idOf(closed), field: 'weight', question: 'Sure?' }, reviewer).expect(201)).body as FieldQuery;
       await post(`/api/queries/${raised._id}/answer`, { text: 'Yes' }, reviewer).expect(403);
       await post(`/api/queries/${raised._id}/answer`, { text: 'Yes' }, reader).expect(403);
       await post(`/api/queries/${raised._id}/close`, {}, clinician).expect(403);
-      await t.http.get(`/api/queries/case/${closed.form._id}`).expect(401);
+      await t.http.get(`/api/queries/case/${idOf(closed)}`).expect(401);
     });
 
     it('refuses a field that is not on the case form, an empty question and an unknown case, naming the field', async () => {
       const closed = await closedCase(t, admin);
-      const field = (await post('/api/queries', { caseId: closed.form._id, field: 'passwordHash', question: 'x' }, reviewer).expect(400)).body as ErrorEnvelope;
+      const field = (await post('/api/queries', { caseId: idOf(closed), field: 'passwordHash', question: 'x' }, reviewer).expect(400)).body as ErrorEnvelope;
       expect(field.errors?.[0].field).toBe('field');
-      const empty = (await post('/api/queries', { caseId: closed.form._id, field: 'weight', question: '' }, reviewer).expect(400)).body as ErrorEnvelope;
+      const empty = (await post('/api/queries', { caseId: idOf(closed), field: 'weight', question: '' }, reviewer).expect(400)).body as ErrorEnvelope;
       expect(empty.errors?.[0].field).toBe('question');
       await post('/api/queries', { caseId: '00000000-0000-4000-8000-000000000000', field: 'weight', question: 'x' }, reviewer).expect(404);
     });
