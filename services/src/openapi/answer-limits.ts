@@ -56,6 +56,7 @@ const STRING_LIMITS: Record<string, Json> = {
   message, error: message, lastError: message, rebuildNotice: message, correction: message,
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },
+  openQueryFields: { maxLength: 200 },
 };
 
 /** Lists by field name; `items` of a page hold at most a page. */
