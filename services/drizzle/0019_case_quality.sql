@@ -21,4 +21,11 @@ CREATE TABLE "case_quality_rollup" (
 	"key" text NOT NULL,
 	"n" integer NOT NULL,
 	CONSTRAINT "case_quality_rollup_day_key_pk" PRIMARY KEY("day","key")
-);
+);--> statement-breakpoint
+CREATE TABLE "case_quality_rules" (
+	"rule" text NOT NULL,
+	"day" date NOT NULL,
+	"case_id" uuid NOT NULL REFERENCES "patient_cases"("id") ON DELETE CASCADE,
+	CONSTRAINT "case_quality_rules_rule_day_case_id_pk" PRIMARY KEY("rule","day","case_id")
+);--> statement-breakpoint
+CREATE INDEX "case_quality_rules_case_idx" ON "case_quality_rules" USING btree ("case_id");

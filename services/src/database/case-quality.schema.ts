@@ -30,6 +30,20 @@ export const caseQuality = pgTable(
 );
 
 /**
+ * The rules each counted case fails, one row a rule, ordered for the view's 'cases behind each rule':
+ * the newest discharges of one rule are one backward range of the primary key.
+ */
+export const caseQualityRules = pgTable(
+  'case_quality_rules',
+  {
+    rule: text('rule').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    caseId: uuid('case_id').notNull().references(() => patientCases.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.day, t.caseId] }), index('case_quality_rules_case_idx').on(t.caseId)],
+);
+
+/**
  * The view's counters by discharge day: 'cases', 'score' (the sum of the case scores), 'rule:<id>',
  * 'asked:<field>' and 'missing:<field>', over the counted cases. Moved by each case write's change,
  * rebuilt from case_quality at start-up when a re-derivation ran.

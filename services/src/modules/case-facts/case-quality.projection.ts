@@ -1,7 +1,7 @@
 import { QUALITY_DERIVATION, caseQuality, failedRules } from '@pnss/libs/quality';
 import { countingDateOf } from '@pnss/libs/reports';
-import { type SQL, getTableColumns, sql } from 'drizzle-orm';
-import { caseQuality as caseQualityTable, caseQualityRollup } from '../../database/case-quality.schema.js';
+import { type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
+import { caseQuality as caseQualityTable, caseQualityRollup, caseQualityRules } from '../../database/case-quality.schema.js';
 import { patientCases } from '../../database/patients.schema.js';
 import type { Executor } from '../../database/database.service.js';
 import { serverToday } from '../../common/dates/server-today.js';
@@ -90,6 +90,11 @@ export function qualityChange(stored: Record<string, unknown> | null | undefined
 export async function writeQualityChange(executor: Executor, change: QualityChange): Promise<void> {
   const set = Object.fromEntries(Object.entries(change.row).filter(([key]) => key !== 'caseId'));
   await executor.insert(caseQualityTable).values(change.row).onConflictDoUpdate({ target: caseQualityTable.caseId, set });
+  await executor.delete(caseQualityRules).where(eq(caseQualityRules.caseId, change.row.caseId));
+  const { counted, day, rules } = change.row;
+  if (counted && day && rules && rules.length > 0) {
+    await executor.insert(caseQualityRules).values(rules.map((rule) => ({ rule, day, caseId: change.row.caseId })));
+  }
   for (let i = 0; i < change.rollup.length; i += 1000) {
     await executor
       .insert(caseQualityRollup)
@@ -138,7 +143,7 @@ export async function backfillQuality(
   return total;
 }
 
-/** Recounts the view's counters from the stored reviews, in SQL. */
+/** Recounts the view's counters and its rule rows from the stored reviews, in SQL. */
 export async function rebuildQualityRollup(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('case_quality_rollup'))`);
   await tx.delete(caseQualityRollup);
@@ -151,4 +156,8 @@ export async function rebuildQualityRollup(tx: Executor): Promise<void> {
       union all select day, 'asked:' || unnest(asked), 1 from case_quality where counted and day is not null
       union all select day, 'missing:' || unnest(missing), 1 from case_quality where counted and day is not null
     ) c group by day, key`);
+  await tx.delete(caseQualityRules);
+  await tx.execute(sql`
+    insert into case_quality_rules (rule, day, case_id)
+    select unnest(rules), day, case_id from case_quality where counted and day is not null`);
 }

@@ -35,15 +35,20 @@ export class QualityRepository {
     return new Map(result.rows.map((r) => [r.key, Number(r.n)]));
   }
 
-  /** The cases behind each rule (the first QUALITY_CASES_PER_RULE by case number). */
-  async casesByRule(from: string, to: string): Promise<Array<{ rule: string; id: string; caseNum: string; patientId: string }>> {
+  /**
+   * The cases behind each rule: the QUALITY_CASES_PER_RULE most recently discharged, each rule one
+   * backward range of case_quality_rules' key.
+   */
+  async casesByRule(rules: readonly string[], from: string, to: string): Promise<Array<{ rule: string; id: string; caseNum: string; patientId: string }>> {
     const result = (await this.db.execute(sql`
-      select rule, id, "caseNum", "patientId" from (
-        select r.rule, p.id, p.case_num as "caseNum", p.patient_id as "patientId",
-               row_number() over (partition by r.rule order by p.case_num) as rank
-        from case_quality q cross join unnest(q.rules) as r(rule) join patient_cases p on p.id = q.case_id
-        where q.counted and q.day between ${from}::date and ${to}::date and cardinality(q.rules) > 0) ranked
-      where rank <= ${QUALITY_CASES_PER_RULE} order by rule, "caseNum"`)) as {
+      select r.rule, p.id, p.case_num as "caseNum", p.patient_id as "patientId"
+      from unnest(array[${sql.join(rules.map((rule) => sql`${rule}`), sql`, `)}]::text[]) with ordinality as r(rule, position)
+      cross join lateral (
+        select w.case_id, w.day from case_quality_rules w
+        where w.rule = r.rule and w.day between ${from}::date and ${to}::date
+        order by w.day desc, w.case_id desc limit ${QUALITY_CASES_PER_RULE}) c
+      join patient_cases p on p.id = c.case_id
+      order by r.position, c.day desc, c.case_id desc`)) as {
       rows: Array<{ rule: string; id: string; caseNum: string; patientId: string }>;
     };
     return result.rows;

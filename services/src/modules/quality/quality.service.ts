@@ -18,7 +18,7 @@ export class QualityService {
 
   async summary(from: string, to: string): Promise<QualitySummary> {
     if (from > to) throw qualityError(QualityErrorCode.RangeReversed);
-    const [counters, behind] = await Promise.all([this.repository.counters(from, to), this.repository.casesByRule(from, to)]);
+    const [counters, behind] = await Promise.all([this.repository.counters(from, to), this.repository.casesByRule(QUALITY_RULES.map((r) => r.id), from, to)]);
     const cases = counters.get('cases') ?? 0;
     const rules = QUALITY_RULES.map((rule) => ({
       rule: rule.id,
