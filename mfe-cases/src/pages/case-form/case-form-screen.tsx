@@ -23,6 +23,9 @@ import { useCaseActions } from './hooks/use-case-actions.js';
 import { clearDraft, useCaseDraft, useOfferedDraft, type CaseDraft } from './hooks/use-case-draft.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
+import { CaseQueriesPanel, useCaseQueries } from './queries/case-queries-panel.js';
+import { QueriedFieldsContext } from './queries/queried-fields.context.js';
+import { useAccess } from '@pnss/web';
 import { fullName } from '../../format/display.js';
 
 interface CaseFormScreenProps {
@@ -71,9 +74,12 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
 
   const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
   const back = backTarget(location.state, patientid);
+  const access = useAccess();
+  const { queries, queried } = useCaseQueries(caseid, access.canListQueries);
 
   return (
     <CaseFormProvider store={store} readOnly={readOnly}>
+      <QueriedFieldsContext.Provider value={queried}>
       <PickerContext.Provider value={picker}>
         <CaseFormStyles />
         <div className="cf-page" data-case-id={caseid ?? 'new'} data-readonly={readOnly ? 'true' : 'false'}>
@@ -128,6 +134,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
                   <DischargeSection />
 
               </form>
+              {caseid && access.canListQueries ? <CaseQueriesPanel caseId={caseid} queries={queries} /> : null}
             </div>
           </div>
         </div>
@@ -142,6 +149,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey, se
         ) : null}
         {guard.dialog}
       </PickerContext.Provider>
+      </QueriedFieldsContext.Provider>
     </CaseFormProvider>
   );
 }
