@@ -238,6 +238,11 @@ async function writeFacts(url: string, log: (line: string) => void): Promise<voi
     require.resolve('@pnss/libs/reports'),
   );
   if (!schema.caseFacts) return;
+  // The data-quality review of each case (issue 31), by the services' own derivation, when this build has it.
+  const quality = existsSync(join(dist, 'modules', 'case-facts', 'case-quality.projection.js'))
+    ? await load<{ deriveQualityRow: (row: unknown) => Record<string, unknown>; rebuildQualityRollup: (db: unknown) => Promise<void> }>(
+      join(dist, 'modules', 'case-facts', 'case-quality.projection.js'))
+    : null;
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   const db = drizzle({ client: pool, schema });
   let written = 0;
@@ -259,6 +264,7 @@ async function writeFacts(url: string, log: (line: string) => void): Promise<voi
         [schema.caseFacts, 'case_facts', derived.map((d) => d.facts)],
         [schema.caseInfants, 'case_infants', derived.flatMap((d) => d.infants)],
         [schema.caseIndications, 'case_indications', derived.flatMap((d) => d.indications)],
+        [schema.caseQuality, 'case_quality', quality && schema.caseQuality ? rows.map((row) => quality.deriveQualityRow(row)) : []],
       ] as const) {
         if (items.length === 0) continue;
         const columns = Object.entries(getTableColumns(table));
@@ -271,6 +277,7 @@ async function writeFacts(url: string, log: (line: string) => void): Promise<voi
       written += rows.length;
       if (written % 100_000 < 5000) log(`reporting projection: ${written.toLocaleString('en')} cases`);
     }
+    if (quality && written > 0) await quality.rebuildQualityRollup(db);
   } finally {
     await pool.end();
   }

@@ -247,6 +247,13 @@ function statementsFor(figure: Figure, captured: CapturedStatement[]): CapturedS
   return kept.map((s) => ({ ...s, after: kept.filter((k) => captured.indexOf(k) < captured.indexOf(s) && k.after < s.after).length }));
 }
 
+/** `from=...&to=...`: the 365 days to today (UTC). */
+function lastYear(): string {
+  const today = new Date();
+  const from = new Date(today.getTime() - 364 * 86_400_000);
+  return `from=${from.toISOString().slice(0, 10)}&to=${today.toISOString().slice(0, 10)}`;
+}
+
 async function main(): Promise<void> {
   const postgres = databaseUrl !== '';
   console.info(`# PNSS bench ${quick ? '(quick)' : ''} on ${postgres ? 'PostgreSQL' : 'embedded PGlite (API only: the bare baseline needs PostgreSQL)'}, Node.js ${process.version}`);
@@ -401,6 +408,8 @@ async function main(): Promise<void> {
         body: () => ({ username: 'admin', password: adminPassword }),
       },
       { name: 'session_check', label: 'session check', method: 'POST', path: '/api/accounts/auth' },
+      // Issue 31: the Data Quality view of the last year (goal: p95 under 500 ms at a department's 20,000 cases a year).
+      { name: 'quality_summary', label: 'data quality view, last 365 days', method: 'GET', path: `/api/quality/summary?${lastYear()}`, connections: 10 },
     ];
     const unknown = only?.filter((name) => !allFigures.some((f) => f.name === name)) ?? [];
     if (unknown.length > 0) throw new Error(`--only: no figure ${unknown.join(', ')} (figures: ${allFigures.map((f) => f.name).join(', ')})`);

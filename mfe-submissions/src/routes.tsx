@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 // The module's endpoints join the platform's API base before the first render.
 import './api/submissions.api.js';
+import './api/quality.api.js';
 import { SubmissionsPage } from './pages/submissions/index.js';
 
 /**
@@ -14,6 +15,7 @@ export function SubmissionsRoutes() {
       <Route path="/submissions/cases/:casetype?" element={<SubmissionsPage tab="cases" />} />
       <Route path="/submissions/census" element={<SubmissionsPage tab="census" />} />
       <Route path="/submissions/census/package/:submissionid" element={<SubmissionsPage tab="census" overlay />} />
+      <Route path="/submissions/quality" element={<SubmissionsPage tab="quality" />} />
       <Route path="/submissions/hub" element={<SubmissionsPage tab="hub" />} />
       <Route path="/submissions/*" element={<Navigate to="/submissions/cases" replace />} />
     </Routes>

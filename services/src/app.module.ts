@@ -17,9 +17,10 @@ import { RolesModule } from './modules/roles/roles.module.js';
 import { SeedModule } from './modules/seed/seed.module.js';
 import { SubmissionsModule } from './modules/submissions/submissions.module.js';
 import { ReportsModule } from './modules/reports/reports.module.js';
+import { QualityModule } from './modules/quality/quality.module.js';
 
 /** A new feature module is added to FEATURE_MODULES (see services/README.md). */
-const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule, ReportsModule, SubmissionsModule, HubModule];
+const FEATURE_MODULES = [AccountsModule, RolesModule, AuditModule, CategoriesModule, PlatformModule, PatientsModule, CasesModule, ReportsModule, SubmissionsModule, HubModule, QualityModule];
 
 @Module({})
 export class AppModule {

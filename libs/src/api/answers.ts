@@ -5,6 +5,7 @@ import type { ErrorEnvelope, Paged } from './common.js';
 import type { CategoryEntries, CategoryListItem } from './lookups.js';
 import type { Patient, PatientCounts, PatientDuplicates, PatientPage } from './patients.js';
 import type { AuditEntry, CheckUpdateResponse } from './platform.js';
+import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary } from './quality.js';
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
@@ -81,6 +82,10 @@ export interface ApiAnswers {
   ReportSummaryAnswer: ReportSummaryAnswer;
   ReportTableAnswer: ReportTableAnswer;
   RobsonReportAnswer: RobsonReportAnswer;
+  QualitySummary: QualitySummary;
+  CaseQualityList: CaseQualityList;
+  FieldQuery: FieldQuery;
+  FieldQueriesResponse: FieldQueriesResponse;
 }
 
 export type ApiAnswerName = keyof ApiAnswers;

@@ -9,3 +9,4 @@ export * from './reports.js';
 export * from './lookups.js';
 export * from './case-answers.js';
 export * from './answers.js';
+export * from './quality.js';

@@ -899,6 +899,67 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "CasePage": {
     "$ref": "#/components/schemas/Paged_CaseListEntry_"
   },
+  "CaseQualityList": {
+    "type": "object",
+    "properties": {
+      "result": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/CaseQualityView"
+        },
+        "maxItems": 100
+      }
+    },
+    "required": [
+      "result"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/quality/cases."
+  },
+  "CaseQualityView": {
+    "type": "object",
+    "properties": {
+      "_id": {
+        "type": "string",
+        "description": "The case's id.",
+        "maxLength": 36
+      },
+      "score": {
+        "type": "number"
+      },
+      "errors": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityFindingView"
+        },
+        "maxItems": 500
+      },
+      "warnings": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityFindingView"
+        },
+        "maxItems": 500
+      },
+      "openQueryFields": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "The fields with a query not yet closed.",
+        "maxItems": 500
+      }
+    },
+    "required": [
+      "_id",
+      "score",
+      "errors",
+      "warnings",
+      "openQueryFields"
+    ],
+    "additionalProperties": false,
+    "description": "A case's review as the Cases tab shows it beside Approve."
+  },
   "CaseStateAnswer": {
     "type": "object",
     "additionalProperties": false,
@@ -1436,6 +1497,139 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false,
     "description": "One failing field in an error answer. `label` and `section` come with the close-case check."
+  },
+  "FieldQueriesResponse": {
+    "type": "object",
+    "properties": {
+      "result": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/FieldQuery"
+        },
+        "maxItems": 100
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number",
+        "description": "The page index, for a worklist."
+      }
+    },
+    "required": [
+      "result",
+      "count"
+    ],
+    "additionalProperties": false,
+    "description": "A list of queries (a case's, or a worklist's)."
+  },
+  "FieldQuery": {
+    "type": "object",
+    "properties": {
+      "_id": {
+        "type": "string",
+        "maxLength": 36
+      },
+      "caseId": {
+        "type": "string",
+        "maxLength": 36
+      },
+      "caseNum": {
+        "type": "string",
+        "maxLength": 50
+      },
+      "patientid": {
+        "type": "string",
+        "maxLength": 36
+      },
+      "field": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "label": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "status": {
+        "$ref": "#/components/schemas/FieldQueryStatus"
+      },
+      "raisedBy": {
+        "type": "string",
+        "maxLength": 64,
+        "nullable": true
+      },
+      "raisedAt": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "updatedAt": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "messages": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/FieldQueryMessage"
+        },
+        "maxItems": 200
+      }
+    },
+    "required": [
+      "_id",
+      "caseId",
+      "caseNum",
+      "patientid",
+      "field",
+      "label",
+      "status",
+      "raisedBy",
+      "raisedAt",
+      "updatedAt",
+      "messages"
+    ],
+    "additionalProperties": false,
+    "description": "A reviewer's query on one field of a case (issue 31)."
+  },
+  "FieldQueryMessage": {
+    "type": "object",
+    "properties": {
+      "kind": {
+        "type": "string",
+        "enum": [
+          "question",
+          "answer",
+          "reply",
+          "close"
+        ]
+      },
+      "text": {
+        "type": "string",
+        "maxLength": 2000
+      },
+      "by": {
+        "type": "string",
+        "maxLength": 64,
+        "nullable": true
+      },
+      "at": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      }
+    },
+    "required": [
+      "kind",
+      "text",
+      "by",
+      "at"
+    ],
+    "additionalProperties": false,
+    "description": "One message of a query's thread."
+  },
+  "FieldQueryStatus": {
+    "type": "string",
+    "enum": [
+      "open",
+      "answered",
+      "closed"
+    ],
+    "description": "'open': waiting for an answer; 'answered': waiting for the reviewer; 'closed'."
   },
   "GyneDiagnosisEntry": {
     "type": "object",
@@ -2633,6 +2827,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "submit_package",
       "download_package",
       "approve_cases",
+      "raise_query",
       "view_hub_packages",
       "manage_hub_keys",
       "view_reports",
@@ -2640,6 +2835,195 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "get_categories",
       "view_audit"
     ]
+  },
+  "QualityCaseRef": {
+    "type": "object",
+    "properties": {
+      "_id": {
+        "type": "string",
+        "maxLength": 36
+      },
+      "caseNum": {
+        "type": "string",
+        "maxLength": 50
+      },
+      "patientid": {
+        "type": "string",
+        "maxLength": 36
+      }
+    },
+    "required": [
+      "_id",
+      "caseNum",
+      "patientid"
+    ],
+    "additionalProperties": false,
+    "description": "A case behind a rule's count."
+  },
+  "QualityCompleteness": {
+    "type": "object",
+    "properties": {
+      "field": {
+        "type": "string",
+        "maxLength": 200,
+        "nullable": true
+      },
+      "label": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "section": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "asked": {
+        "type": "number"
+      },
+      "answered": {
+        "type": "number"
+      },
+      "share": {
+        "type": "number",
+        "description": "answered / asked, 0 to 1; null when no case was asked.",
+        "nullable": true
+      }
+    },
+    "required": [
+      "field",
+      "label",
+      "section",
+      "asked",
+      "answered",
+      "share"
+    ],
+    "additionalProperties": false,
+    "description": "Completeness of a field or a section: of the cases asked the question, how many answered it."
+  },
+  "QualityFindingView": {
+    "type": "object",
+    "properties": {
+      "rule": {
+        "type": "string",
+        "maxLength": 64
+      },
+      "field": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "label": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "section": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "message": {
+        "type": "string",
+        "maxLength": 2000
+      }
+    },
+    "required": [
+      "rule",
+      "field",
+      "label",
+      "section",
+      "message"
+    ],
+    "additionalProperties": false,
+    "description": "One rule failing on one field of a case, in words."
+  },
+  "QualityRuleCount": {
+    "type": "object",
+    "properties": {
+      "rule": {
+        "type": "string",
+        "maxLength": 64
+      },
+      "title": {
+        "type": "string",
+        "maxLength": 200
+      },
+      "severity": {
+        "type": "string",
+        "enum": [
+          "error",
+          "warning"
+        ]
+      },
+      "cases": {
+        "type": "number"
+      },
+      "caseList": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityCaseRef"
+        },
+        "description": "The cases behind the count, by case number (the first QUALITY_CASES_PER_RULE).",
+        "maxItems": 200
+      }
+    },
+    "required": [
+      "rule",
+      "title",
+      "severity",
+      "cases",
+      "caseList"
+    ],
+    "additionalProperties": false,
+    "description": "A rule of the view: how many reviewed cases fail it, and the first of them."
+  },
+  "QualitySummary": {
+    "type": "object",
+    "properties": {
+      "from": {
+        "$ref": "#/components/schemas/IsoDate"
+      },
+      "to": {
+        "$ref": "#/components/schemas/IsoDate"
+      },
+      "cases": {
+        "type": "number",
+        "description": "The cases reviewed."
+      },
+      "score": {
+        "type": "number",
+        "description": "The department score: the mean of the case scores, 0 to 100; null without cases.",
+        "nullable": true
+      },
+      "rules": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityRuleCount"
+        },
+        "maxItems": 50
+      },
+      "sections": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityCompleteness"
+        },
+        "maxItems": 20
+      },
+      "fields": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/QualityCompleteness"
+        },
+        "maxItems": 500
+      }
+    },
+    "required": [
+      "from",
+      "to",
+      "cases",
+      "score",
+      "rules",
+      "sections",
+      "fields"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/quality/summary: the Data Quality view of the closed, unarchived cases discharged from `from` to `to`."
   },
   "ReportCategory": {
     "type": "object",

@@ -30,6 +30,11 @@ export interface AccessFlags {
   canViewRoles: boolean;
   canEditRoles: boolean;
   canViewAudit: boolean;
+  /** Issue 31: the Data Quality view, and queries on a field (raise and close; answer is canEditCase's). */
+  canViewQuality: boolean;
+  canRaiseQuery: boolean;
+  canAnswerQuery: boolean;
+  canListQueries: boolean;
 }
 
 /** SPEC.md §6: a helper checks that all listed permissions are held. */
@@ -70,5 +75,9 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canViewRoles: route('GET /roles'),
     canEditRoles: route('PUT /roles'),
     canViewAudit: route('GET /audit'),
+    canViewQuality: route('GET /quality/summary'),
+    canRaiseQuery: route('POST /queries'),
+    canAnswerQuery: route('POST /queries/:queryid/answer'),
+    canListQueries: route('GET /queries/case/:caseid'),
   };
 }

@@ -37,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   { feature: P.SUBMIT_PACKAGE, label: 'Submit census packages to the society', group: 'Submissions' },
   { feature: P.DOWNLOAD_PACKAGE, label: 'Download census packages', group: 'Submissions' },
   { feature: P.APPROVE_CASES, label: 'Approve closed cases for a census package', group: 'Submissions' },
+  { feature: P.RAISE_QUERY, label: 'Raise and close queries on a field of a case', group: 'Submissions' },
   { feature: P.VIEW_HUB_PACKAGES, label: 'Society hub: view received packages', group: 'Submissions' },
   { feature: P.MANAGE_HUB_KEYS, label: 'Society hub: issue and revoke department API keys', group: 'Submissions' },
   { feature: P.VIEW_REPORTS, label: 'View reports', group: 'Reports' },

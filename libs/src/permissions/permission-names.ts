@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   SUBMIT_PACKAGE: 'submit_package',
   DOWNLOAD_PACKAGE: 'download_package',
   APPROVE_CASES: 'approve_cases',
+  // Data quality (issue 31): a reviewer's query on a field of a case
+  RAISE_QUERY: 'raise_query',
   // The society's hub (HUB_ENABLED)
   VIEW_HUB_PACKAGES: 'view_hub_packages',
   MANAGE_HUB_KEYS: 'manage_hub_keys',

@@ -139,6 +139,16 @@ export const ROUTE_PERMISSIONS = {
   'GET /submissions/download/:id': publicWith('ticket'),
   'GET /submissions/:casetype': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),
 
+  // Data quality (issue 31): the view names the cases behind each rule; queries on a field of a case
+  'GET /quality/summary': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),
+  'GET /quality/cases': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),
+  'GET /queries/case/:caseid': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
+  'GET /queries/worklist': auditedRead(all(P.FIND_PATIENT_CASE), CASE_LIST),
+  'POST /queries': all(P.FIND_PATIENT_CASE, P.RAISE_QUERY),
+  'POST /queries/:queryid/answer': all(P.FIND_PATIENT_CASE, P.UPDATE_PATIENT_CASE),
+  'POST /queries/:queryid/reply': all(P.FIND_PATIENT_CASE, P.RAISE_QUERY),
+  'POST /queries/:queryid/close': all(P.FIND_PATIENT_CASE, P.RAISE_QUERY),
+
   // The society's hub
   'POST /hub/packages': publicWith('hubKey'),
   'GET /hub/packages': all(P.VIEW_HUB_PACKAGES),

@@ -33,3 +33,22 @@ export function packageRefusal(facts: PackageableFacts): string | null {
 export function isPackageable(facts: PackageableFacts): boolean {
   return packageRefusal(facts) === null;
 }
+
+/** What approving a case for a package asks beyond the packageable rule (issue 31). */
+export interface ApprovableFacts extends PackageableFacts {
+  /** The fields of the case with a query not yet closed (a reviewer's question on a value). */
+  openQueryFields: readonly string[];
+}
+
+/** Why a case with open queries cannot be approved, after 'Case <number> ', naming the queried fields. */
+export function openQueryRefusal(fields: readonly string[]): string {
+  return `has ${fields.length === 1 ? 'an open query' : `${fields.length} open queries`} (${fields.join(', ')}): close ${fields.length === 1 ? 'it' : 'them'} before approving`;
+}
+
+/**
+ * Why the case cannot be approved for a package, or null when it can: the packageable rule, then no
+ * open query (issue 31: a reviewer's question on a value must be closed before the case leaves).
+ */
+export function approvalRefusal(facts: ApprovableFacts): string | null {
+  return packageRefusal(facts) ?? (facts.openQueryFields.length > 0 ? openQueryRefusal(facts.openQueryFields) : null);
+}

@@ -60,6 +60,7 @@ const STRING_LIMITS: Record<string, Json> = {
   amendingCases: { maxLength: 50 }, added: { maxLength: 50 }, amended: { maxLength: 50 }, withdrawn: { maxLength: 50 },
   ip: { maxLength: 45 },
   others: { maxLength: OTHERS_TEXT_MAX }, othersField: { maxLength: OTHERS_TEXT_MAX },
+  openQueryFields: { maxLength: 200 },
 };
 
 /** Lists by field name; `items` of a page hold at most a page. */

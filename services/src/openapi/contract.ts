@@ -41,6 +41,7 @@ const PATH_PARAMETERS: Record<string, Json> = {
   patientid: { type: 'string', format: 'uuid', maxLength: 36 },
   caseid: { type: 'string', format: 'uuid', maxLength: 36 },
   keyid: { type: 'string', format: 'uuid', maxLength: 36 },
+  queryid: { type: 'string', format: 'uuid', maxLength: 36 },
   /** A reference list's key (GET /api/categories); an unknown one is a 404. */
   category: { type: 'string', maxLength: 64, pattern: '^[A-Za-z]+$' },
   /** SubmissionIdParam of the submissions controller refuses anything else with a 400. */

@@ -16,6 +16,8 @@ function serve(form: CaseForm, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
     'GET /api/patients/p1': { body: aPatient() },
     [`GET ${CASE_PATH}`]: { body: form },
+    // Issue 31: the case's queries (none), listed under the form.
+    'GET /api/queries/case/c1': { body: { result: [], count: 0 } },
     ...extra,
   });
 }

@@ -24,6 +24,9 @@ import { useCaseDraft, useOfferedDraft } from './hooks/use-case-draft.js';
 import { drafts, type CaseDraft, type DraftKey } from './drafts/drafts.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
+import { CaseQueriesPanel, useCaseQueries } from './queries/case-queries-panel.js';
+import { QueriedFieldsContext } from './queries/queried-fields.context.js';
+import { useAccess } from '@pnss/web';
 import { fullName } from '../../format/display.js';
 
 interface CaseFormScreenProps {
@@ -74,9 +77,12 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
 
   const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
   const back = backTarget(location.state, patientid);
+  const access = useAccess();
+  const { queries, queried } = useCaseQueries(caseid, access.canListQueries);
 
   return (
     <CaseFormProvider store={store} readOnly={readOnly}>
+      <QueriedFieldsContext.Provider value={queried}>
       <PickerContext.Provider value={picker}>
         <CaseFormStyles />
         <div className="cf-page" data-case-id={caseid ?? 'new'} data-readonly={readOnly ? 'true' : 'false'}>
@@ -131,6 +137,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
                   <DischargeSection />
 
               </form>
+              {caseid && access.canListQueries ? <CaseQueriesPanel caseId={caseid} queries={queries} /> : null}
             </div>
           </div>
         </div>
@@ -145,6 +152,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
         ) : null}
         {guard.dialog}
       </PickerContext.Provider>
+      </QueriedFieldsContext.Provider>
     </CaseFormProvider>
   );
 }

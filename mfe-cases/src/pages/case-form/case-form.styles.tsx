@@ -42,6 +42,10 @@ h3.cf-subsection-title { font-size: 15px; margin: 0 0 8px; color: #8a1538; }
 .cf-grid-score { grid-template-columns: repeat(auto-fill, minmax(130px, 1fr)); }
 .cf-field { display: flex; flex-direction: column; gap: 4px; min-width: 0; padding: 4px 0; scroll-margin-top: 140px; }
 .cf-field-wide { grid-column: 1 / -1; }
+.cf-query-marker { margin-left: 6px; padding: 0 6px; border-radius: 8px; background: #e6f4ff; color: #0958d9; font-size: 12px; font-weight: normal; }
+.cf-queries { margin-top: 24px; padding-top: 12px; border-top: 1px solid #f0f0f0; }
+.cf-query-thread { margin: 0; padding-left: 18px; }
+.cf-query-raise { margin-top: 12px; }
 .cf-label { font-weight: 500; }
 .cf-hint { color: rgba(0,0,0,0.65); font-size: 12px; }
 .cf-error, .cf-error-inline { color: #cf1322; font-size: 13px; min-height: 18px; }

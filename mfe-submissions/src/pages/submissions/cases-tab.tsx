@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Progress, Radio, Space, Table, Typography } from 'antd';
+import { Alert, Button, Checkbox, Modal, Progress, Radio, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ClosedCaseItem, SubmissionCaseType } from '@pnss/libs/api';
 import { CODE_TABLES, SUBMISSION_CASE_TYPES, SUBMISSION_CASE_TYPE_LABELS, type CodeTable } from '@pnss/libs/enums';
@@ -13,6 +13,8 @@ import { useCreatePackageMutation, useGetClosedCasesQuery, useGetPackageQuery, u
 import { formatDate } from '../../components/format.js';
 import { Pager } from '../../components/pager.js';
 import { PatientCell } from '../../components/patient-cell.js';
+import { useGetCaseQualityQuery } from '../../api/quality.api.js';
+import { CaseQualityCell } from './case-quality-cell.js';
 
 type Row = ClosedCaseItem & Record<string, unknown>;
 
@@ -71,6 +73,10 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     [query.data, pending],
   );
   const approvedIds = rows.filter((row) => row.approved).map((row) => row._id);
+  // Issue 31: each case's warnings and open queries beside its Approve box.
+  const pageIds = useMemo(() => (query.data?.result ?? []).map((row) => row._id), [query.data]);
+  const quality = useGetCaseQualityQuery(pageIds, { skip: pageIds.length === 0 });
+  const qualityOf = (id: string) => quality.data?.result.find((q) => q._id === id);
   const allApproved = rows.length > 0 && approvedIds.length === rows.length;
 
   useEffect(() => {
@@ -87,6 +93,21 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     navigate('/submissions/census');
   }, [building, progress.data, navigate, query]);
 
+  /** Approving a case with warnings asks first; the server refuses one with an open query and says why. */
+  const confirmApprove = (caseIds: string[], approved: boolean) => {
+    const warned = approved ? caseIds.filter((id) => (qualityOf(id)?.warnings.length ?? 0) + (qualityOf(id)?.errors.length ?? 0) > 0) : [];
+    if (warned.length === 0) {
+      void approve(caseIds, approved);
+      return;
+    }
+    Modal.confirm({
+      title: warned.length === 1 ? 'This case has data-quality warnings' : `${warned.length} of these cases have data-quality warnings`,
+      content: 'Approve anyway? Check the warnings beside each case first.',
+      okText: 'Approve',
+      onOk: () => approve(caseIds, approved),
+    });
+  };
+
   const approve = async (caseIds: string[], approved: boolean) => {
     if (caseIds.length === 0) return;
     setPending((current) => ({ ...current, ...Object.fromEntries(caseIds.map((id) => [id, approved])) }));
@@ -96,6 +117,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
       setPending({});
       toast.error(describeError(error).message ?? 'The approval could not be saved.');
     }
+    void quality.refetch();
   };
 
   const create = async () => {
@@ -134,6 +156,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     { title: 'Admission Date', dataIndex: 'admissionDate', key: 'admissionDate', render: formatDate },
     { title: 'Discharge Date', dataIndex: 'dischargeDate', key: 'dischargeDate', render: formatDate },
     ...typeColumns.map((column) => ({ title: column.title, key: column.key, render: (_: unknown, row: Row) => column.render(row) })),
+    { title: 'Quality', key: 'quality', render: (_: unknown, row: Row) => <CaseQualityCell quality={qualityOf(row._id)} /> },
     {
       key: 'approve',
       align: 'center',
@@ -142,7 +165,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
           checked={allApproved}
           indeterminate={approvedIds.length > 0 && !allApproved}
           disabled={!canApprove || rows.length === 0 || approval.isLoading}
-          onChange={(event) => void approve(rows.map((row) => row._id), event.target.checked)}
+          onChange={(event) => confirmApprove(rows.map((row) => row._id), event.target.checked)}
           aria-label="Approve all cases on this page"
         >
           {caseType === 'maternalfetalcase' ? 'Approved' : 'Approve'}
@@ -153,7 +176,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
           <Checkbox
             checked={row.approved === true}
             disabled={!canApprove || approval.isLoading}
-            onChange={(event) => void approve([row._id], event.target.checked)}
+            onChange={(event) => confirmApprove([row._id], event.target.checked)}
             aria-label={`Approve case ${row.caseNum}`}
           />
         </span>

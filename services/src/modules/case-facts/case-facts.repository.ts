@@ -9,6 +9,7 @@ import { caseFacts, caseFactsRollup, caseIndications, caseInfants } from '../../
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { patientCases } from '../../database/patients.schema.js';
 import { type CaseRow, toCaseForm } from '../../common/records/case-record.js';
+import { type QualityChange, backfillQuality, deriveQualityRow, qualityChange, storedQualityOfCase, writeQualityChange } from './case-quality.projection.js';
 
 // The statements of writeCaseFacts, which every case write runs: built once (database.service `prepared`).
 type FactsRow = typeof caseFacts.$inferInsert;
@@ -75,11 +76,13 @@ export interface StoredProjection {
   facts: typeof caseFacts.$inferSelect;
   infants: Array<Record<string, unknown>>;
   indications: Array<Record<string, unknown>>;
+  /** The case's data-quality review (case_quality), null when it has none yet. */
+  quality?: Record<string, unknown> | null;
 }
 
 /** The case_facts row read, with its infants and indications, as one JSON value: every read of a stored projection. */
 function projectionJson(): SQL<StoredProjection> {
-  return sql<StoredProjection>`json_build_object('facts', ${rowAsJson(caseFacts)}, 'infants', ${rowsOfCase(caseInfants, caseInfants.caseId)}, 'indications', ${rowsOfCase(caseIndications, caseIndications.caseId)})`;
+  return sql<StoredProjection>`json_build_object('facts', ${rowAsJson(caseFacts)}, 'infants', ${rowsOfCase(caseInfants, caseInfants.caseId)}, 'indications', ${rowsOfCase(caseIndications, caseIndications.caseId)}, 'quality', ${storedQualityOfCase(qualified(caseFacts, caseFacts.caseId))})`;
 }
 
 /**
@@ -132,6 +135,8 @@ export interface ProjectionChange {
   infants: InfantRow[] | null;
   indications: IndicationRow[] | null;
   rollup: Array<RollupKey & { n: number }>;
+  /** The data-quality review and its counters, null when they stay as stored. */
+  quality: QualityChange | null;
 }
 
 /**
@@ -149,17 +154,18 @@ export function projectionChange(stored: StoredProjection | null, row: CaseRow):
     infants: stored && sameRows(INFANT_KEYS, stored.infants, infants) ? null : infants,
     indications: stored && sameRows(INDICATION_KEYS, stored.indications, indications) ? null : indications,
     rollup: rollupDelta(before, { ...facts, indications }),
+    quality: qualityChange(stored?.quality, deriveQualityRow(row)),
   };
 }
 
 /** Whether the change writes nothing. */
 export function changesNothing(change: ProjectionChange): boolean {
-  return change.facts === null && change.infants === null && change.indications === null && change.rollup.length === 0;
+  return change.facts === null && change.infants === null && change.indications === null && change.rollup.length === 0 && change.quality === null;
 }
 
 /** Writes a projection change, in the transaction of the case write it follows. */
 export async function writeProjectionChange(executor: Executor, change: ProjectionChange): Promise<void> {
-  const { caseId, facts, infants, indications, rollup } = change;
+  const { caseId, facts, infants, indications, rollup, quality } = change;
   if (facts) {
     await prepared(executor, 'case_facts_upsert', (on) =>
       on.insert(caseFacts).values(placeholdersOf<FactsRow, keyof FactsRow & string>(FACTS_KEYS)).onConflictDoUpdate({ target: caseFacts.caseId, set: excludedSet(caseFacts, caseFacts.caseId) }),
@@ -174,6 +180,7 @@ export async function writeProjectionChange(executor: Executor, change: Projecti
     await insertRows(executor, caseIndications, 'case_indications_insert', INDICATION_KEYS, indications);
   }
   if (rollup.length > 0) await addToRollup(executor, rollup);
+  if (quality) await writeQualityChange(executor, quality);
 }
 
 /**
@@ -249,6 +256,8 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
       const cases = await this.rebuildRollup();
       this.logger.log(`Report rollup rebuilt from ${cases} counted cases`);
     }
+    const reviewed = await backfillQuality((work) => this.database.transaction(work));
+    if (reviewed > 0) this.logger.log(`Data-quality review written for ${reviewed} cases`);
   }
 
   /** Writes the facts of every case without them, 500 at a time; returns how many. */

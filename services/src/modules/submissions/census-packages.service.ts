@@ -11,7 +11,8 @@ import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { toCensusPackage } from './census-package.view.js';
 import { PackageBuildJob } from './package-build.job.js';
 import { PackageStore } from './package-store.js';
-import { assertCasesFound, assertCasesPackageable } from './packageable-cases.js';
+import { QualityService } from '../quality/quality.service.js';
+import { assertCasesApprovable, assertCasesFound } from './packageable-cases.js';
 import { SocietyClient } from './society.client.js';
 import { SubmissionsErrorCode, submissionsError } from './submissions.errors.js';
 import { type PackageRow, SubmissionsRepository } from './submissions.repository.js';
@@ -36,6 +37,7 @@ export class CensusPackagesService {
     private readonly store: PackageStore,
     private readonly society: SocietyClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly quality: QualityService,
   ) {}
 
   /** Starts a build of the approved cases; 409 'Still processing previous package' while one runs. */
@@ -45,7 +47,8 @@ export class CensusPackagesService {
     await this.builds.recoverStale(false);
     const rows = await this.repository.checkCases(ids);
     assertCasesFound(ids, rows);
-    assertCasesPackageable(rows);
+    // An approved case on which a query was opened later waits for it too (issue 31).
+    assertCasesApprovable(rows, await this.quality.openQueryFields(ids));
     const unapproved = rows.filter((r) => r.approvedVersion !== r.version);
     if (unapproved.length > 0) {
       throw submissionsError(SubmissionsErrorCode.CaseNotApproved, {

@@ -1,4 +1,4 @@
-import { packageRefusal } from '@pnss/libs/submissions';
+import { approvalRefusal } from '@pnss/libs/submissions';
 import { SubmissionsErrorCode, submissionsError } from './submissions.errors.js';
 import type { CaseCheckRow } from './submissions.repository.js';
 
@@ -10,10 +10,15 @@ export function assertCasesFound(ids: string[], rows: CaseCheckRow[]): void {
   }
 }
 
-/** The packageable rule of libs on each case: a 409 naming every case refused, with its reason. */
-export function assertCasesPackageable(rows: CaseCheckRow[]): void {
+/**
+ * The approval rule of libs on each case (the packageable rule, then no open query, issue 31): a 409
+ * naming every case refused with its reason, which the Cases tab shows.
+ */
+export function assertCasesApprovable(rows: CaseCheckRow[], openQueryFields: ReadonlyMap<string, readonly string[]>): void {
   const refused = rows.flatMap((r) => {
-    const reason = packageRefusal({ isClose: r.isClose, isArchived: r.isArchived, inPackage: Boolean(r.submissionId) || r.inPackage });
+    const reason = approvalRefusal({
+      isClose: r.isClose, isArchived: r.isArchived, inPackage: Boolean(r.submissionId) || r.inPackage, openQueryFields: openQueryFields.get(r.id) ?? [],
+    });
     return reason ? [{ id: r.id, caseNum: r.caseNum, reason }] : [];
   });
   if (refused.length > 0) throw submissionsError(SubmissionsErrorCode.CaseNotPackageable, { cases: refused });

@@ -4,7 +4,8 @@ import { caseTypesOf, correctionNotice } from '@pnss/libs/submissions';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { assertCasesFound, assertCasesPackageable } from './packageable-cases.js';
+import { QualityService } from '../quality/quality.service.js';
+import { assertCasesApprovable, assertCasesFound } from './packageable-cases.js';
 import { type ReviewRow, SubmissionsRepository } from './submissions.repository.js';
 
 /**
@@ -17,6 +18,7 @@ export class ReviewService {
     private readonly repository: SubmissionsRepository,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly quality: QualityService,
   ) {}
 
   async closedCases(type: SubmissionCaseType | null, offset: number | undefined): Promise<ClosedCasesResponse<ClosedCaseListItem>> {
@@ -29,7 +31,7 @@ export class ReviewService {
     const ids = [...new Set(caseIds.map((id) => id.toLowerCase()))];
     const rows = await this.repository.checkCases(ids);
     assertCasesFound(ids, rows);
-    if (approved) assertCasesPackageable(rows);
+    if (approved) assertCasesApprovable(rows, await this.quality.openQueryFields(ids));
     await this.database.transaction(async (tx) => {
       if (approved) {
         await this.repository.approve(tx, rows.map((r) => ({ caseId: r.id, caseVersion: r.version })), actor);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { QualityModule } from '../quality/quality.module.js';
 import { CensusPackagesService } from './census-packages.service.js';
 import { PackageBuildJob } from './package-build.job.js';
 import { PackageStore } from './package-store.js';
@@ -15,7 +16,7 @@ import { SubmissionsRepository } from './submissions.repository.js';
  * format and the hub protocol of @pnss/libs/submissions).
  */
 @Module({
-  imports: [DatabaseModule, AuditModule],
+  imports: [DatabaseModule, AuditModule, QualityModule],
   controllers: [SubmissionsController],
   providers: [SubmissionsRepository, ReviewService, CensusPackagesService, PackageBuildJob, PackageStore, SocietyClient],
 })

@@ -1,6 +1,7 @@
 import { memo, useCallback, type FocusEvent, type ReactNode } from 'react';
 import { useCaseFormStore, useReadOnly, useVisibleError } from '../state/case-form.context.js';
 import { fieldDomId, labelOf } from './field-binding.js';
+import { useIsQueried } from '../queries/queried-fields.context.js';
 
 const INFANT_PATH = /^neonatal\[(\d+)\]\./;
 
@@ -35,6 +36,7 @@ export const FieldShell = memo(function FieldShell({ path, label, kind = 'label'
   const store = useCaseFormStore();
   const error = useVisibleError(path);
   const readOnly = useReadOnly();
+  const queried = useIsQueried(path);
   const id = fieldDomId(path);
   const labelId = `${id}-label`;
   const errorId = `${id}-error`;
@@ -52,17 +54,21 @@ export const FieldShell = memo(function FieldShell({ path, label, kind = 'label'
     },
     [store, path],
   );
+  // Issue 31: a query not closed on this field shows beside its label.
+  const marker = queried ? <span className="cf-query-marker" role="note">Query open</span> : null;
   return (
-    <div className={`cf-field${wide ? ' cf-field-wide' : ''}${error ? ' cf-field-invalid' : ''}`} data-field={path} onBlur={onBlur}>
+    <div className={`cf-field${wide ? ' cf-field-wide' : ''}${error ? ' cf-field-invalid' : ''}${queried ? ' cf-field-queried' : ''}`} data-field={path} onBlur={onBlur}>
       {kind === 'label' ? (
         <label id={labelId} htmlFor={id} className="cf-label">
           {prefix}
           {text}
+          {marker}
         </label>
       ) : (
         <span id={labelId} className="cf-label">
           {prefix}
           {text}
+          {marker}
         </span>
       )}
       {children({ id, labelId, errorId, describedBy, invalid: error !== null, disabled: readOnly })}

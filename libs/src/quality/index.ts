@@ -1,0 +1,7 @@
+/**
+ * The data-quality review of a case (issue 31): `caseQuality(form, { today })` (hard errors from the
+ * close-case rules, warnings, completeness and a score), the rules `QUALITY_RULES` by id, and the
+ * queries on a field (`query.rules.ts`).
+ */
+export * from './quality.rules.js';
+export * from './query.rules.js';
