@@ -80,3 +80,4 @@ export {
   queueOfflineChange,
 } from './offline/offline-session.js';
 export { OFFLINE_KEY_ITERATIONS, deriveOfflineKey } from './offline/offline-crypto.js';
+export { syncQueue, type SyncOptions, type SyncResult } from './offline/sync-queue.js';

@@ -186,6 +186,12 @@ export class OfflineStore {
     return Promise.all(rows.map((row) => this.toQueued(row)));
   }
 
+  /** One queued change as it is now (a rebase may have moved its version), or null once it left the queue. */
+  async change(seq: number): Promise<QueuedChange | null> {
+    const row = await this.db.changes.get(seq);
+    return row ? this.toQueued(row) : null;
+  }
+
   /** How many changes wait (refused ones included: they wait for the user). Needs no decryption. */
   count(): Promise<number> {
     return this.db.changes.count();
