@@ -5,6 +5,7 @@ import {
   describeError,
   getLoginNotice,
   saveSession,
+  startOfflineSession,
   sessionStarted,
   takeReturnTo,
   toast,
@@ -35,6 +36,8 @@ export function LoginPage({ config }: { config: ShellConfig }) {
     }
     const { token, user } = result.data;
     saveSession(token, user);
+    // The offline store's key, from the password just typed (issue 32); the page does not wait for it.
+    startOfflineSession(user._id, password).catch((error: unknown) => console.warn('The offline store could not be opened', error));
     clearLoginNotice();
     dispatch(sessionStarted(user));
     window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;
