@@ -10,6 +10,14 @@ export const IDEMPOTENCY_KEY_DESCRIPTION =
   'underscores or hyphens. Sent again with the same request it answers the record the first one made (201, as that record ' +
   'is now) instead of creating another; with a different request it is a 422. Keys are per user.';
 
+/** The header as the OpenAPI document states it, on each create that takes it (`@ApiHeader(IDEMPOTENCY_KEY_DOC)`). */
+export const IDEMPOTENCY_KEY_DOC = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  required: false,
+  description: IDEMPOTENCY_KEY_DESCRIPTION,
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX, pattern: '^[A-Za-z0-9._:-]+$' },
+} as const;
+
 /** The header's value: undefined when absent; one that is not a key is a 400 naming the header. */
 export function parseIdempotencyKey(value: unknown): string | undefined {
   if (value === undefined) return undefined;

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_DESCRIPTION, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -37,7 +37,7 @@ export class CaseInfoController {
   /** Without `patientid` the patient is created too, which also needs save_patient. */
   @Post()
   @Answer("Creates a case from the case-information screen (and its patient when none is named); a replayed Idempotency-Key answers the case the first request made", 'CaseInfoAnswer', { status: 201, errors: { 404: 'The patient named does not exist', 409: 'The patient already has an open case', 422: 'The Idempotency-Key was already used for a different request' } })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: IDEMPOTENCY_KEY_DESCRIPTION })
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() dto: CaseInfoDto,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_DESCRIPTION, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
@@ -29,7 +29,7 @@ export class PatientCasesController {
   @Post()
   @Answer('Creates a case from any part of the form; answers the stored case (version 1), or with a replayed Idempotency-Key the case the first request made', 'CaseForm', { status: 201, errors: { 409: 'The patient already has an open case', 422: 'The Idempotency-Key was already used for a different request' } })
   @ApiBody({ type: CaseFormDto })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: IDEMPOTENCY_KEY_DESCRIPTION })
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Param('patientid', ParseIdPipe) patientId: string,

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
-import { IDEMPOTENCY_KEY_DESCRIPTION, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -74,7 +74,7 @@ export class PatientsController {
 
   @Post()
   @Answer('Creates a patient; a replay with the same Idempotency-Key answers the patient the first one made', 'Patient', { status: 201, errors: { 409: 'The patient id is taken', 422: 'The Idempotency-Key was already used for a different request' } })
-  @ApiHeader({ name: IDEMPOTENCY_KEY_HEADER, required: false, description: IDEMPOTENCY_KEY_DESCRIPTION })
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
   create(
     @CurrentUser() user: AuthenticatedUser,
     @Body() dto: PatientDto,
