@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { currentOfflineStore, OfflineStore, queueOfflineChange, startOfflineSession } from '@pnss/web';
+import { currentOfflineStore, eraseOfflineSession, OfflineStore, queueOfflineChange, startOfflineSession } from '@pnss/web';
 import { CLINICIAN, renderShell } from '../shell-app.test-helpers.js';
 
 const FEW_ROUNDS = { iterations: 1_000 };
@@ -16,7 +16,11 @@ describe('the connection state in the header (issue 32)', () => {
   beforeEach(() => {
     online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
   });
-  afterEach(() => online.mockRestore());
+  afterEach(async () => {
+    online.mockRestore();
+    // Each test starts with no queue on the device.
+    await eraseOfflineSession(CLINICIAN._id);
+  });
 
   it("says 'Online' in words, as a status a screen reader announces", async () => {
     await renderShell('#/patients', CLINICIAN);

@@ -36,9 +36,10 @@ export function LoginPage({ config }: { config: ShellConfig }) {
     }
     const { token, user } = result.data;
     saveSession(token, user);
-    // The offline store's key, from the password just typed (issue 32): ready before the first screen,
-    // so work saved at once while the connection drops has its queue. Without IndexedDB the app still works online.
-    await startOfflineSession(user._id, password).catch((error: unknown) => console.warn('The offline store could not be opened', error));
+    // The offline store's key, from the password just typed (issue 32), derived while the first screen
+    // loads (PBKDF2 takes a moment). Where the browser gives no IndexedDB the app works online only, and
+    // the header then never counts waiting changes: nothing else to tell the user.
+    startOfflineSession(user._id, password).catch(() => undefined);
     clearLoginNotice();
     dispatch(sessionStarted(user));
     window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;
