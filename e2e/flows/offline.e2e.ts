@@ -80,6 +80,7 @@ describe('offline on a ward (issue 32)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expectVisible(watched, page.getByText('No connection: the case is saved on this device and will be sent when the connection returns.'), 'offline-case-queued');
     await expectVisible(watched, status(page).filter({ hasText: 'Offline · 1 change waiting' }), 'offline-case-waiting');
+    assert.equal(await page.locator('[data-field="room"] input').first().inputValue(), 'Delivery room 3', 'the form stays with the edit');
     await screenshot(page, 'offline-case-waiting');
     // The browser's storage holds the queued save sealed: neither the room nor the case number is readable in it.
     const stored = await page.evaluate(async () => {
