@@ -29,7 +29,7 @@ const frontTarget = (workspace, extra = []) => ({
 const TARGETS = [
   { workspace: 'libs', inputs: ['libs/src', 'libs/package.json', 'libs/tsconfig.build.json'] },
   { workspace: 'services', inputs: ['services/src', 'services/drizzle', 'services/package.json', 'libs/src'] },
-  frontTarget('shell', ['shell/public']),
+  frontTarget('shell', ['shell/public', 'shell/sw']),
   ...moduleWorkspaces().map((workspace) => frontTarget(workspace)),
 ];
 

@@ -7,4 +7,6 @@ export default (_env, argv = {}) =>
     template: './public/index.html',
     title: 'PNSS Nationwide Census',
     mode: argv.mode,
+    publicDir: './public',
+    serviceWorker: './sw/service-worker.ts',
   });

@@ -3,10 +3,12 @@
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
+import webpack from 'webpack';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import { importedNames, TRIMMED_SHARED, writeTrimmedModule } from './shared-exports.js';
 
 const require = createRequire(import.meta.url);
@@ -165,11 +167,47 @@ export function createRemoteConfig({ name, dir, exposes, mode = 'production' }) 
   });
 }
 
+/** Copies every file of a folder but the HTML template into the build, under the same names (the web app manifest, its icons). */
+class PublicFilesPlugin {
+  constructor(folder, template) {
+    this.folder = folder;
+    this.template = template;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'PublicFilesPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        for (const file of readdirSync(this.folder)) {
+          const path = join(this.folder, file);
+          if (path === this.template) continue;
+          compilation.fileDependencies.add(path);
+          compilation.emitAsset(file, new webpack.sources.RawSource(readFileSync(path)));
+        }
+      });
+    });
+  }
+}
+
 /**
- * The host (shell): names no remote; it reads /remotes.json at run time.
- * @param {{ name: string, dir: string, template: string, title: string, mode?: string }} options
+ * The shell's service worker (issue 32): Workbox InjectManifest compiles `serviceWorker` to sw.js
+ * and writes into it the list of the shell's files to precache. Source maps, the precompressed
+ * copies and the federation's own manifests are left out of that list.
  */
-export function createHostConfig({ name, dir, template, title, mode = 'production' }) {
+function serviceWorkerPlugin(dir, serviceWorker) {
+  return new InjectManifest({
+    swSrc: join(dir, serviceWorker),
+    swDest: 'sw.js',
+    exclude: [/\.map$/, /\.(br|gz)$/, /LICENSE\.txt$/, /^mf-(manifest|stats)\.json$/, /^\.build-stamp$/],
+    maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+  });
+}
+
+/**
+ * The host (shell): names no remote; it reads /remotes.json at run time. `publicDir` files (but the
+ * template) are copied to the build; `serviceWorker` names the service worker's source.
+ * @param {{ name: string, dir: string, template: string, title: string, mode?: string, publicDir?: string, serviceWorker?: string }} options
+ */
+export function createHostConfig({ name, dir, template, title, mode = 'production', publicDir, serviceWorker }) {
   const config = baseConfig({
     name,
     dir,
@@ -178,5 +216,7 @@ export function createHostConfig({ name, dir, template, title, mode = 'productio
     federation: { remotes: {}, experiments: { provideExternalRuntime: true } },
   });
   config.plugins.push(new HtmlWebpackPlugin({ template, title, scriptLoading: 'defer', chunks: ['main'] }));
+  if (publicDir) config.plugins.push(new PublicFilesPlugin(join(dir, publicDir), join(dir, template)));
+  if (serviceWorker) config.plugins.push(serviceWorkerPlugin(dir, serviceWorker));
   return config;
 }

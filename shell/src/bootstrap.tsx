@@ -7,6 +7,7 @@ import { fetchRemotesConfig } from './federation/remotes-config.js';
 import { initFederation, loadModuleApp } from './federation/federation-runtime.js';
 import { registerModules } from './federation/register-modules.js';
 import { startModules } from './federation/start-modules.js';
+import { registerServiceWorker } from './offline/register-service-worker.js';
 
 async function startShell(): Promise<void> {
   const store = makeStore();
@@ -26,6 +27,7 @@ async function startShell(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element');
   createRoot(container).render(<ShellApp store={store} registry={registry} config={config} configError={configError} />);
   startModules(registry);
+  registerServiceWorker();
 }
 
 void startShell();

@@ -1,6 +1,7 @@
 // jsdom with the fetch API of Node, as a browser has it: RTK Query's fetchBaseQuery builds
 // Request objects, and a browser resolves '/api/...' against the page, so this does too.
 import { TestEnvironment } from 'jest-environment-jsdom';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 
 export default class PnssJsdomEnvironment extends TestEnvironment {
   constructor(config, context) {
@@ -23,6 +24,11 @@ export default class PnssJsdomEnvironment extends TestEnvironment {
     page.TextDecoder = globalThis.TextDecoder;
     page.ReadableStream = globalThis.ReadableStream;
     page.structuredClone = globalThis.structuredClone;
+    // IndexedDB (fake-indexeddb, one per test file) and Node's WebCrypto, as a browser has them: the
+    // offline store (issue 32) keeps its queue in the one, encrypted with the other.
+    page.indexedDB = new IDBFactory();
+    page.IDBKeyRange = IDBKeyRange;
+    Object.defineProperty(page, 'crypto', { value: globalThis.crypto, configurable: true });
     // Each test mocks fetch (see mockApi); until then a call fails loudly.
     page.fetch = async (input) => {
       throw new Error(`fetch was not mocked in this test: ${typeof input === 'string' ? input : input.url}`);

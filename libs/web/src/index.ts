@@ -59,3 +59,25 @@ export {
   type ModuleLifecycleProps,
 } from './module/create-module-lifecycles.js';
 export { pnssTheme } from './module/theme.js';
+export {
+  OfflineStore,
+  OfflineStoreLockedError,
+  offlineDatabaseName,
+  type OfflineChange,
+  type OfflineChangeKind,
+  type OfflineStoreOptions,
+  type QueuedChange,
+  type QueuedState,
+} from './offline/offline-store.js';
+export {
+  currentOfflineStore,
+  onOfflineQueueChange,
+  notifyOfflineQueue,
+  startOfflineSession,
+  resumeOfflineSession,
+  forgetOfflineSession,
+  eraseOfflineSession,
+  queueOfflineChange,
+} from './offline/offline-session.js';
+export { OFFLINE_KEY_ITERATIONS, deriveOfflineKey } from './offline/offline-crypto.js';
+export { syncQueue, type SyncOptions, type SyncResult } from './offline/sync-queue.js';

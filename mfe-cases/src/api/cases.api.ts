@@ -101,7 +101,10 @@ export const casesApi = casesModuleApi.injectEndpoints({
     }),
     updateCase: build.mutation<CaseForm, CaseUpdate>({
       query: ({ patientid, caseid, body }) => ({ url: casePath({ patientid, caseid }), method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
+      // A save that never reached the server changed nothing there: refetching would only replace the
+      // form being edited (its save now waiting in the offline queue, issue 32) with a load error.
+      invalidatesTags: (_result, error, { patientid, caseid }) =>
+        error && typeof error.status !== 'number' ? [] : caseChangeTags(patientid, caseid),
     }),
     /** Runs the close-case check on the server: 422 with the failing fields (label, message) when it fails. */
     closeCase: build.mutation<CaseStateAnswer, CaseRef>({

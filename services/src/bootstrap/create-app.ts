@@ -139,7 +139,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
         callback(null, origins.allows(origin));
       },
       methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
       maxAge: 600,
     });
     // Every /api answer carries the RateLimit headers of the caller's address; past the limit, 429.

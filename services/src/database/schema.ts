@@ -114,3 +114,4 @@ export * from './list-performance.schema.js';
 export * from './name-search.schema.js';
 export * from './submissions.schema.js';
 export * from './case-quality.schema.js';
+export * from './idempotency.schema.js';

@@ -9,6 +9,8 @@ import { UpdateDialog } from '../version/update-dialog.js';
 import { SideNav } from './side-nav.js';
 import { SocietyLogo } from './society-logo.js';
 import { SignOutDialog } from '../session/sign-out-dialog.js';
+import { ConnectionStatus } from '../offline/connection-status.js';
+import { useOfflineSync } from '../offline/use-offline-sync.js';
 import { MOBILE_QUERY, useMediaQuery } from './use-media-query.js';
 
 interface ShellLayoutProps {
@@ -25,6 +27,7 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
   const version = useVersionStatus();
   const user = useAppSelector(selectSessionUser);
   const [signOutOpen, setSignOutOpen] = useState(false);
+  const connection = useOfflineSync();
   const closeDrawer = () => setDrawerOpen(false);
   const askSignOut = () => setSignOutOpen(true);
 
@@ -52,6 +55,7 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
         <Typography.Text strong className="pnss-header-title">
           {APP_TITLE}
         </Typography.Text>
+        <ConnectionStatus state={connection} />
         {user && !mobile ? (
           <Typography.Text type="secondary" className="pnss-header-user">
             {user.firstname} {user.lastname}
@@ -81,7 +85,7 @@ export function ShellLayout({ registry, config, hash, children }: ShellLayoutPro
         </main>
       </div>
       <UpdateDialog status={version} />
-      <SignOutDialog open={signOutOpen} onClose={() => setSignOutOpen(false)} />
+      <SignOutDialog open={signOutOpen} waiting={connection.waiting} onClose={() => setSignOutOpen(false)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -35,9 +36,14 @@ export class CaseInfoController {
 
   /** Without `patientid` the patient is created too, which also needs save_patient. */
   @Post()
-  @Answer("Creates a case from the case-information screen (and its patient when none is named)", 'CaseInfoAnswer', { status: 201, errors: { 404: 'The patient named does not exist', 409: 'The patient already has an open case' } })
-  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: CaseInfoDto) {
-    return this.caseInfo.create(user, dto);
+  @Answer("Creates a case from the case-information screen (and its patient when none is named); a replayed Idempotency-Key answers the case the first request made", 'CaseInfoAnswer', { status: 201, errors: { 404: 'The patient named does not exist', 409: 'The patient already has an open case', 422: 'The Idempotency-Key was already used for a different request' } })
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() dto: CaseInfoDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    return this.caseInfo.create(user, dto, idempotencyKey);
   }
 
   /** Changing the birth date or the pediatric confirmation also needs update_patient. */

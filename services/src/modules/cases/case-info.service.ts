@@ -8,6 +8,7 @@ import { serverToday, toCalendarDate } from '../../common/dates/server-today.js'
 import { isUuid } from '../../common/validation/parse-id.pipe.js';
 import { DatabaseService } from '../../database/database.service.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { PatientsService, type PatientRow } from '../patients/patients.service.js';
 import { toCaseForm } from '../../common/records/case-record.js';
 import { CasesErrorCode, casesError } from './cases.errors.js';
@@ -27,6 +28,7 @@ export class CaseInfoService {
     private readonly cases: CasesService,
     private readonly patients: PatientsService,
     private readonly database: DatabaseService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   async get(caseId: string): Promise<CaseInfoView> {
@@ -48,7 +50,8 @@ export class CaseInfoService {
     };
   }
 
-  async create(user: AuthenticatedUser, dto: CaseInfoDto): Promise<CaseInfoAnswer> {
+  /** With an `idempotencyKey`, a copy of a create already made answers that case and its patient as they are now and creates nothing. */
+  async create(user: AuthenticatedUser, dto: CaseInfoDto, idempotencyKey?: string): Promise<CaseInfoAnswer> {
     let existing: PatientRow | null = null;
     if (dto.patientid) {
       if (!isUuid(dto.patientid)) throw badField('patientid', 'patientid is not a valid id');
@@ -58,15 +61,24 @@ export class CaseInfoService {
     if (!existing) assertHolds(user, PERMISSIONS.SAVE_PATIENT);
     else if (patientChanges(existing, info)) assertHolds(user, PERMISSIONS.UPDATE_PATIENT);
 
-    const { patient, row } = await this.database.transaction(async (tx) => {
+    const request = this.idempotency.request(user.id, idempotencyKey, 'POST /patientcases', { patientid: existing?.id ?? null, info });
+    const made = await this.database.transaction(async (tx) => {
+      const earlier = request ? await this.idempotency.earlier(tx, request) : null;
+      if (earlier) return { kind: 'earlier' as const, id: earlier };
       const patient = existing
         ? await this.patients.updateForCase(tx, user, existing, patientFields(info))
         : await this.patients.createForCase(tx, user, patientFields(info));
       const form = applyCaseChange(emptyCaseForm(patient.id, info.caseNum), {}, { patientBirthDate: patient.birthDate });
       this.cases.assertSavable(form);
-      return { patient, row: await this.cases.insert(tx, user, form) };
+      const row = await this.cases.insert(tx, user, form);
+      if (request) await this.idempotency.remember(tx, request, row.id);
+      return { kind: 'created' as const, patient, row };
     });
-    return answer(patient, row.id, row.caseNum, row.version);
+    if (made.kind === 'earlier') {
+      const row = await this.cases.requireById(made.id);
+      return answer(await this.patients.require(row.patientId), row.id, row.caseNum, row.version);
+    }
+    return answer(made.patient, made.row.id, made.row.caseNum, made.row.version);
   }
 
   /** A closed case refuses the change (409) like any other edit; a stale `version` is a 409 with the newer case. */

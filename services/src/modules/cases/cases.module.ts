@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
 import { CaseFactsModule } from '../case-facts/case-facts.module.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { PatientsModule } from '../patients/patients.module.js';
 import { CaseInfoController } from './case-info.controller.js';
 import { CaseInfoService } from './case-info.service.js';
@@ -12,7 +13,7 @@ import { PatientCasesController } from './patient-cases.controller.js';
 
 /** Case forms, their lifecycle, the cases list and the case-information screen. */
 @Module({
-  imports: [DatabaseModule, AuditModule, PatientsModule, CaseFactsModule],
+  imports: [DatabaseModule, AuditModule, PatientsModule, CaseFactsModule, IdempotencyModule],
   controllers: [PatientCasesController, CaseInfoController],
   providers: [CasesRepository, CaseAmendmentsRepository, CasesService, CaseInfoService],
   exports: [CasesService],

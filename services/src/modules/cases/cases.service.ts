@@ -15,6 +15,7 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
 import { CaseFactsService, type StoredProjection } from '../case-facts/case-facts.service.js';
@@ -53,6 +54,7 @@ export class CasesService {
     private readonly audit: AuditService,
     private readonly caseFacts: CaseFactsService,
     private readonly amendments: CaseAmendmentsRepository,
+    private readonly idempotency: IdempotencyService,
   ) {
     patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
   }
@@ -70,15 +72,23 @@ export class CasesService {
     return toCaseForm(await this.requireCase(patientId, caseId));
   }
 
-  async create(actor: AuditActor, patientId: string, input: CaseFormInput): Promise<CaseForm> {
+  /** With an `idempotencyKey`, a copy of a create already made answers that case as it is now and creates nothing. */
+  async create(actor: AuditActor, patientId: string, input: CaseFormInput, idempotencyKey?: string): Promise<CaseForm> {
     const patient = await this.patients.require(patientId);
     const patch = this.toPatch(input, patientId, null);
     const form = applyCaseChange(emptyCaseForm(patientId, ''), patch, { patientBirthDate: patient.birthDate });
     this.assertKept(patch, form);
     this.assertSavable(form);
     this.assertConfirmed(null, form, input.confirmedWarnings);
-    const row = await this.database.transaction((tx) => this.insert(tx, actor, form));
-    return toCaseForm(row);
+    const request = this.idempotency.request(actor.id, idempotencyKey, 'POST /patients/:patientid/cases', form);
+    const made = await this.database.transaction(async (tx) => {
+      const earlier = request ? await this.idempotency.earlier(tx, request) : null;
+      if (earlier) return { kind: 'earlier' as const, id: earlier };
+      const created = await this.insert(tx, actor, form);
+      if (request) await this.idempotency.remember(tx, request, created.id);
+      return { kind: 'created' as const, created };
+    });
+    return made.kind === 'earlier' ? this.get(patientId, made.id) : toCaseForm(made.created);
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
@@ -27,10 +28,16 @@ export class PatientCasesController {
 
   /** A new case from any part of the form; the reply is the stored case (`version` 1). */
   @Post()
-  @Answer('Creates a case from any part of the form; answers the stored case (version 1)', 'CaseForm', { status: 201, errors: { 409: 'The patient already has an open case' } })
+  @Answer('Creates a case from any part of the form; answers the stored case (version 1), or with a replayed Idempotency-Key the case the first request made', 'CaseForm', { status: 201, errors: { 409: 'The patient already has an open case', 422: 'The Idempotency-Key was already used for a different request' } })
   @ApiBody({ type: CaseFormDto })
-  create(@CurrentUser() user: AuthenticatedUser, @Param('patientid', ParseIdPipe) patientId: string, @Body() body: CaseFormDto) {
-    return this.cases.create(user, patientId, body as CaseFormInput);
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('patientid', ParseIdPipe) patientId: string,
+    @Body() body: CaseFormDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    return this.cases.create(user, patientId, body as CaseFormInput, idempotencyKey);
   }
 
   @Get(':caseid')

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
+import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
@@ -72,9 +73,14 @@ export class PatientsController {
   }
 
   @Post()
-  @Answer('Creates a patient', 'Patient', { status: 201, errors: { 409: 'The patient id is taken' } })
-  create(@CurrentUser() user: AuthenticatedUser, @Body() dto: PatientDto) {
-    return this.patients.create(user, dto);
+  @Answer('Creates a patient; a replay with the same Idempotency-Key answers the patient the first one made', 'Patient', { status: 201, errors: { 409: 'The patient id is taken', 422: 'The Idempotency-Key was already used for a different request' } })
+  @ApiHeader(IDEMPOTENCY_KEY_DOC)
+  create(
+    @CurrentUser() user: AuthenticatedUser,
+    @Body() dto: PatientDto,
+    @IdempotencyKey() idempotencyKey: string | undefined,
+  ) {
+    return this.patients.create(user, dto, idempotencyKey);
   }
 
   @Put(':patientid')

@@ -10,6 +10,7 @@ import { listFilter } from '../../common/paging/list-query.dto.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import type { PatientListQueryDto } from './dto/list-query.dto.js';
 import type { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
@@ -41,6 +42,7 @@ export class PatientsService {
     private readonly duplicateRows: PatientDuplicatesRepository,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   /** A page of the list; a search matching more than SEARCH_COUNT_CAP says so (`countCapped`) with the cap as its count. */
@@ -71,7 +73,11 @@ export class PatientsService {
     return toPatient(await this.requireView(patientId));
   }
 
-  async create(actor: AuditActor, dto: PatientDto): Promise<Patient> {
+  /**
+   * With an `idempotencyKey`, a copy of a create already made answers that patient as it is now and
+   * creates nothing (issue 32: the offline queue replays a create whose answer was lost).
+   */
+  async create(actor: AuditActor, dto: PatientDto, idempotencyKey?: string): Promise<Patient> {
     const values: PatientChanges = {
       firstName: dto.firstName ?? '',
       middleName: dto.middleName || null,
@@ -83,14 +89,19 @@ export class PatientsService {
       obstetricHistory: toHistory(dto.obstetricHistory),
     };
     this.assertValid(values);
-    const row = await this.database.transaction(async (tx) => {
+    const request = this.idempotency.request(actor.id, idempotencyKey, 'POST /patients', values);
+    const made = await this.database.transaction(async (tx) => {
+      const earlier = request ? await this.idempotency.earlier(tx, request) : null;
+      if (earlier) return { kind: 'earlier' as const, id: earlier };
       const created = await this.repository.insert(tx, { ...values, createdBy: actor.id, updatedBy: actor.id });
       await this.audit.record(tx, {
         actor, entity: 'patient', entityId: created.id, action: 'create', changes: diffChanges(null, audited(created), AUDITED),
       });
-      return created;
+      if (request) await this.idempotency.remember(tx, request, created.id);
+      return { kind: 'created' as const, created };
     });
-    return toPatient({ ...row, hasOpenCase: false, isAdmitted: false });
+    if (made.kind === 'earlier') return this.get(made.id);
+    return toPatient({ ...made.created, hasOpenCase: false, isAdmitted: false });
   }
 
   /**

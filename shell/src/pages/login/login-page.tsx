@@ -5,6 +5,7 @@ import {
   describeError,
   getLoginNotice,
   saveSession,
+  startOfflineSession,
   sessionStarted,
   takeReturnTo,
   toast,
@@ -35,6 +36,10 @@ export function LoginPage({ config }: { config: ShellConfig }) {
     }
     const { token, user } = result.data;
     saveSession(token, user);
+    // The offline store's key, from the password just typed (issue 32), derived while the first screen
+    // loads (PBKDF2 takes a moment). Where the browser gives no IndexedDB the app works online only, and
+    // the header then never counts waiting changes: nothing else to tell the user.
+    startOfflineSession(user._id, password).catch(() => undefined);
     clearLoginNotice();
     dispatch(sessionStarted(user));
     window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
-import { describeError, toast } from '@pnss/web';
+import { describeError, queueOfflineChange, toast } from '@pnss/web';
 import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
 import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
@@ -12,7 +12,10 @@ import { focusField } from '../layout/focus-field.js';
 import { drafts, type DraftKey } from '../drafts/drafts.js';
 import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
 
-type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed'; error?: unknown };
+type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed' | 'queued'; error?: unknown };
+
+/** Issue 32: a save made with the connection down waits on this device (encrypted) and is sent when it returns. */
+export const SAVED_ON_DEVICE = 'No connection: the case is saved on this device and will be sent when the connection returns.';
 
 interface ErrorBody {
   message?: string;
@@ -128,12 +131,25 @@ export function useCaseActions(
         setConflict(body.current);
         return { ok: false, reason: 'conflict', error };
       }
+      // Never reached the server (issue 32): a save of a stored case waits in the user's offline queue,
+      // with the version opened, so the server still refuses it if someone saved in between.
+      if (status === null && caseid) {
+        const queued = await queueOfflineChange({
+          kind: 'saveCase', method: 'PUT', path: `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`,
+          body: { ...toPayload(form, confirmed), version: form.version }, label: `Case ${form.caseNum}`, recordId: caseid, version: form.version,
+        });
+        if (queued) return { ok: false, reason: 'queued', error };
+      }
       return { ok: false, reason: 'failed', error };
     }
   }, [store, caseid, patientid, createCase, updateCase, navigate, draftKeyOfCase, confirmWarnings]);
 
   const reportSaveFailure = (outcome: SaveOutcome) => {
     if (outcome.ok || outcome.reason === 'invalid' || outcome.reason === 'unconfirmed') return;
+    if (outcome.reason === 'queued') {
+      toast.info(SAVED_ON_DEVICE);
+      return;
+    }
     toast.error(MESSAGES.unableToSaveCase);
     if (outcome.reason === 'failed') {
       const notice = describeError(outcome.error);

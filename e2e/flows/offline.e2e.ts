@@ -1,0 +1,132 @@
+// Issue 32: the platform on a ward with a weak connection. After one signed-in visit the service
+// worker has the shell, the modules and the reference lists, so with the network really cut
+// (context.setOffline) the app opens from the cache; the header says the connection state in words;
+// the user's encrypted offline store exists only while signed in and sign-out erases it.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Page } from 'playwright-core';
+import { expectAccessible } from '../support/axe.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
+
+const status = (page: Page) => page.getByTestId('connection-status');
+
+/** The IndexedDB databases of the page's origin (the offline store is `pnss-offline-<user id>`). */
+const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
+
+describe('offline on a ward (issue 32)', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launch();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('after one signed-in visit the app opens with the network cut, and the header says Offline, then Online again', async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const context = page.context();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    await expectVisible(watched, status(page).filter({ hasText: 'Online' }), 'offline-online-first');
+    // The visit: the service worker takes the page over, and this load puts the modules and the reference lists in its caches.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await expectVisible(watched, page.getByRole('navigation', { name: 'Main' }), 'offline-visit-nav');
+    await expectVisible(watched, page.getByRole('heading', { name: 'Patients' }).first(), 'offline-visit-patients');
+    assert.ok(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 'the service worker controls the page');
+    const stores = (await databases(page)).filter((name) => name.startsWith('pnss-offline-'));
+    assert.equal(stores.length, 1, `sign-in opened one offline store: ${stores.join(', ')}`);
+
+    await context.setOffline(true);
+    await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'offline-indicator');
+    await expectAccessible(page, 'connection indicator offline', { include: '[data-testid="connection-status"]' });
+
+    const started = Date.now();
+    await page.reload();
+    await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'offline-reload-indicator');
+    await expectVisible(watched, page.getByRole('heading', { name: 'Patients' }).first(), 'offline-reload-patients');
+    const openedIn = Date.now() - started;
+    console.info(`The app opened from the cache with the network cut in ${openedIn} ms (issue 32 asks for under 3 s).`);
+    await page.getByRole('link', { name: 'Cases' }).first().click();
+    await expectVisible(watched, page.getByRole('heading', { name: 'Cases' }).first(), 'offline-cases');
+    await screenshot(page, 'offline-cases');
+
+    await context.setOffline(false);
+    await expectVisible(watched, status(page).filter({ hasText: /^Online$/ }), 'offline-back-online');
+    await expectAccessible(page, 'connection indicator online', { include: '[data-testid="connection-status"]' });
+    await context.close();
+  });
+
+  it('a case saved with the network cut waits on the device, encrypted, and is on the server once after the connection returns', async () => {
+    const token = await adminToken();
+    const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Ward', lastName: 'Outage', birthDate: '1993-04-11' } });
+    const caseNum = `OFFLINE-${Date.now()}`;
+    const created = await api<{ _id: string; version: number }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum } });
+    assert.equal(created.status, 201);
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const context = page.context();
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    await page.goto(`/#/patients/${patient.body._id}/case/${created.body._id}`);
+    await page.locator('.cf-page').waitFor();
+
+    await context.setOffline(true);
+    await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'offline-case-offline');
+    await page.locator('[data-field="room"] input').first().fill('Delivery room 3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectVisible(watched, page.getByText('No connection: the case is saved on this device and will be sent when the connection returns.'), 'offline-case-queued');
+    await expectVisible(watched, status(page).filter({ hasText: 'Offline · 1 change waiting' }), 'offline-case-waiting');
+    assert.equal(await page.locator('[data-field="room"] input').first().inputValue(), 'Delivery room 3', 'the form stays with the edit');
+    await screenshot(page, 'offline-case-waiting');
+    // The browser's storage holds the queued save sealed: neither the room nor the case number is readable in it.
+    const stored = await page.evaluate(async () => {
+      const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('pnss-offline-'));
+      const texts: string[] = [];
+      for (const name of names) {
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        for (const table of Array.from(db.objectStoreNames)) {
+          const rows = await new Promise<unknown[]>((resolve) => {
+            const request = db.transaction(table).objectStore(table).getAll();
+            request.onsuccess = () => resolve(request.result as unknown[]);
+          });
+          texts.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value)));
+        }
+        db.close();
+      }
+      return texts.join('\n');
+    });
+    assert.match(stored, /saveCase/, 'the queue is there');
+    assert.doesNotMatch(stored, /Delivery room 3|OFFLINE-/, 'no patient text in the browser storage');
+
+    const back = Date.now();
+    await context.setOffline(false);
+    await expectVisible(watched, status(page).filter({ hasText: /^Online$/ }), 'offline-case-synced');
+    console.info(`The queued save was sent ${Date.now() - back} ms after the network returned (issue 32 asks for under 5 s).`);
+    const saved = await api<{ room: string; version: number }>('GET', `/patients/${patient.body._id}/cases/${created.body._id}`, { token });
+    assert.equal(saved.body.room, 'Delivery room 3');
+    assert.equal(saved.body.version, created.body.version + 1, 'saved exactly once');
+    await context.close();
+  });
+
+  it("signing out erases the user's offline store from the browser", async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await signIn(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL(/#\/patients/);
+    await page.waitForFunction(async () => (await indexedDB.databases()).some((db) => db.name?.startsWith('pnss-offline-')));
+    await page.getByRole('navigation', { name: 'Main' }).getByText('Sign out', { exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/#\/account\/login/);
+    await page.waitForFunction(async () => !(await indexedDB.databases()).some((db) => db.name?.startsWith('pnss-offline-')));
+    assert.equal(await page.evaluate(() => sessionStorage.getItem('pnss.offline.key')), null, 'the key left the tab');
+    await page.context().close();
+  });
+});

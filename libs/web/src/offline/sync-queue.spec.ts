@@ -1,0 +1,77 @@
+import { webcrypto } from 'node:crypto';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { OfflineStore, type OfflineStoreOptions } from './offline-store.js';
+import { syncQueue } from './sync-queue.js';
+
+const options = (): OfflineStoreOptions => ({
+  crypto: webcrypto as unknown as OfflineStoreOptions['crypto'],
+  iterations: 1_000,
+  dependencies: { indexedDB: new IDBFactory(), IDBKeyRange },
+});
+
+interface Sent {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/** A server that answers each request with the next of `answers`, and records what it was sent. */
+function server(answers: Array<[number, unknown] | 'offline'>) {
+  const sent: Sent[] = [];
+  const fetch = async (url: string | URL | Request, init?: RequestInit) => {
+    const answer = answers.shift();
+    if (!answer || answer === 'offline') throw new TypeError('Failed to fetch');
+    sent.push({ url: String(url), method: init?.method ?? 'GET', headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+    return new Response(JSON.stringify(answer[1]), { status: answer[0], headers: { 'Content-Type': 'application/json' } });
+  };
+  return { sent, fetch: fetch as typeof globalThis.fetch };
+}
+
+const token = () => 'Bearer t';
+
+describe('sending the queue when the connection returns (issue 32)', () => {
+  it('sends the changes in order, creates with their idempotency key and saves with their version, and empties the queue', async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    const create = await store.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', label: 'New patient', body: { firstName: 'Ana' } });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case', body: { room: 'A' }, recordId: 'c1', version: 3 });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case', body: { room: 'B' }, recordId: 'c1', version: 3 });
+    const { sent, fetch } = server([[201, { _id: 'p' }], [200, { version: 4 }], [200, { version: 5 }]]);
+    expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 3, refused: 0, stopped: null });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([['POST', '/api/patients'], ['PUT', '/api/patients/p/cases/c1'], ['PUT', '/api/patients/p/cases/c1']]);
+    expect(sent[0]!.headers['Idempotency-Key']).toBe(create.idempotencyKey);
+    expect(sent[1]!.headers['Idempotency-Key']).toBeUndefined();
+    // The second save of c1 was made on top of the first: it goes at the version the first one reached.
+    expect(sent.slice(1).map((s) => s.body)).toEqual([{ room: 'A', version: 3 }, { room: 'B', version: 4 }]);
+    expect(await store.count()).toBe(0);
+    store.close();
+  });
+
+  it("keeps a refused change with the server's words, holds the later changes of that record behind it, and sends the others", async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'A' }, recordId: 'c1', version: 2 });
+    await store.enqueue({ kind: 'closeCase', method: 'PUT', path: '/patients/p/cases/c1/close', label: 'Close case 1', body: {}, recordId: 'c1', version: 2 });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c2', label: 'Case 2', body: { room: 'B' }, recordId: 'c2', version: 1 });
+    const closed = 'This case is closed and can no longer be edited. Reopen it to make changes.';
+    const { sent, fetch } = server([[409, { statusCode: 409, message: closed }], [200, { version: 2 }]]);
+    expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 1, refused: 1, stopped: null });
+    expect(sent.map((s) => s.url)).toEqual(['/api/patients/p/cases/c1', '/api/patients/p/cases/c2']);
+    expect((await store.changes()).map((c) => [c.label, c.state, c.refusal])).toEqual([
+      ['Case 1', 'refused', closed],
+      ['Close case 1', 'waiting', undefined],
+    ]);
+    store.close();
+  });
+
+  it('stops with everything still queued when the connection drops, the session ended or the server fails', async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    await store.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', label: 'New patient', body: { firstName: 'Ana' } });
+    expect((await syncQueue(store, { token, fetch: server(['offline']).fetch })).stopped).toBe('offline');
+    expect((await syncQueue(store, { token, fetch: server([[401, { message: 'Your session has ended. Please sign in again.' }]]).fetch })).stopped).toBe('session');
+    expect((await syncQueue(store, { token, fetch: server([[503, { message: 'down' }]]).fetch })).stopped).toBe('server');
+    expect((await syncQueue(store, { token: () => null, fetch: server([]).fetch })).stopped).toBe('session');
+    expect(await store.count()).toBe(1);
+    expect((await store.changes())[0]!.state).toBe('waiting');
+    store.close();
+  });
+});

@@ -1,0 +1,78 @@
+import { describeError } from '../errors/describe-error.js';
+import type { OfflineStore, QueuedChange } from './offline-store.js';
+
+/** How a run of the queue ended. */
+export interface SyncResult {
+  sent: number;
+  refused: number;
+  /** Why the run stopped before the end: no connection, no session, or a server that cannot answer now. */
+  stopped: 'offline' | 'session' | 'server' | null;
+}
+
+export interface SyncOptions {
+  /** The stored 'Bearer ...' token, read before each change (the session may end mid-run). */
+  token: () => string | null;
+  fetch?: typeof fetch;
+  /** The API's address; `/api` on the page's origin. */
+  apiBase?: string;
+}
+
+/**
+ * Sends the waiting changes in the order they were made (issue 32), each create with its
+ * idempotency key and each save with the version of its record. A change the server takes leaves
+ * the queue, and the later saves of the same record move to the version it answered. A change the
+ * server refuses (its rules, or a newer version saved by someone else) stays with the server's words,
+ * and the later changes of that record wait behind it. No connection, no session, or a server error
+ * stops the run with everything still queued.
+ */
+export async function syncQueue(store: OfflineStore, options: SyncOptions): Promise<SyncResult> {
+  const send = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const apiBase = options.apiBase ?? '/api';
+  const result: SyncResult = { sent: 0, refused: 0, stopped: null };
+  const blocked = new Set<string>();
+
+  for (const { seq } of await store.changes()) {
+    // Read again: an earlier save of the same record may have moved this one's version.
+    const change = await store.change(seq);
+    if (!change) continue;
+    if (change.state === 'refused' || (change.recordId && blocked.has(change.recordId))) {
+      if (change.recordId) blocked.add(change.recordId);
+      continue;
+    }
+    const token = options.token();
+    if (!token) return { ...result, stopped: 'session' };
+    let response: Response;
+    try {
+      response = await send(`${apiBase}${change.path}`, request(change, token));
+    } catch {
+      return { ...result, stopped: 'offline' };
+    }
+    if (response.ok) {
+      const answer = (await response.json().catch(() => null)) as { version?: unknown } | null;
+      await store.remove(change.seq);
+      if (change.recordId && change.version !== undefined && typeof answer?.version === 'number') {
+        await store.rebase(change.recordId, change.version, answer.version);
+      }
+      result.sent += 1;
+      continue;
+    }
+    if (response.status === 401) return { ...result, stopped: 'session' };
+    if (response.status >= 500 || response.status === 408 || response.status === 429) return { ...result, stopped: 'server' };
+    const data: unknown = await response.json().catch(() => null);
+    const { message } = describeError({ status: response.status, data }, { sessionless: true });
+    await store.refuse(change.seq, message ?? `The server refused this change (${response.status}).`);
+    if (change.recordId) blocked.add(change.recordId);
+    result.refused += 1;
+  }
+  return result;
+}
+
+function request(change: QueuedChange, token: string): RequestInit {
+  const headers: Record<string, string> = { Authorization: token, 'Content-Type': 'application/json' };
+  if (change.method === 'POST') headers['Idempotency-Key'] = change.idempotencyKey;
+  const body =
+    change.version !== undefined && change.body && typeof change.body === 'object' && !Array.isArray(change.body)
+      ? { ...(change.body as Record<string, unknown>), version: change.version }
+      : change.body;
+  return { method: change.method, headers, body: JSON.stringify(body) };
+}

@@ -1,0 +1,56 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { currentOfflineStore, eraseOfflineSession, OfflineStore, queueOfflineChange, startOfflineSession } from '@pnss/web';
+import { CLINICIAN, renderShell } from '../shell-app.test-helpers.js';
+
+const FEW_ROUNDS = { iterations: 1_000 };
+
+async function queueTwoChanges() {
+  await startOfflineSession(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+  for (const firstName of ['Ana', 'Bea']) {
+    await queueOfflineChange({ kind: 'createPatient', method: 'POST', path: '/patients', label: 'New patient', body: { firstName } });
+  }
+}
+
+describe('the connection state in the header (issue 32)', () => {
+  let online: jest.SpyInstance<boolean, []>;
+  beforeEach(() => {
+    online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+  });
+  afterEach(async () => {
+    online.mockRestore();
+    // Each test starts with no queue on the device.
+    await eraseOfflineSession(CLINICIAN._id);
+  });
+
+  it("says 'Online' in words, as a status a screen reader announces", async () => {
+    await renderShell('#/patients', CLINICIAN);
+    const status = await screen.findByTestId('connection-status');
+    expect(status).toHaveTextContent('Online');
+    expect(status).toHaveAttribute('role', 'status');
+    expect(status).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it("says 'Offline' when the network goes, with how many changes wait", async () => {
+    await queueTwoChanges();
+    await renderShell('#/patients', CLINICIAN);
+    online.mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveTextContent('Offline · 2 changes waiting'), { timeout: 10_000 });
+  });
+
+  it('signing out with changes waiting says how many, and signing out erases them from the device', async () => {
+    online.mockReturnValue(false);
+    await queueTwoChanges();
+    const { user } = await renderShell('#/patients', CLINICIAN);
+    await waitFor(() => expect(screen.getByTestId('connection-status')).toHaveTextContent('Offline · 2 changes waiting'), { timeout: 10_000 });
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to sign out?' });
+    expect(within(dialog).getByText('2 changes made offline have not been sent yet. Signing out deletes them from this device.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/account/login'));
+    expect(currentOfflineStore()).toBeNull();
+    const reopened = await OfflineStore.unlock(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+    expect(await reopened.count()).toBe(0);
+    reopened.close();
+  });
+});
