@@ -8,6 +8,10 @@ import type { AuditEntry, CheckUpdateResponse } from './platform.js';
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
+  NationalComparisonAnswer, NationalCompletenessAnswer, NationalDepartmentsAnswer, NationalFiguresAnswer, NationalFunnelAnswer,
+  NationalIngestAnswer, NationalIngestRetryAnswer, NationalStandingAnswer,
+} from './national.js';
+import type {
   ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseListItem, ClosedCasesResponse, DownloadTicket, HubApiKey,
   HubPackagesResponse, HubReceipt, IssuedHubKey, PackagedCasesResponse, SubmitPackageResponse,
 } from './submissions.js';
@@ -81,6 +85,14 @@ export interface ApiAnswers {
   ReportSummaryAnswer: ReportSummaryAnswer;
   ReportTableAnswer: ReportTableAnswer;
   RobsonReportAnswer: RobsonReportAnswer;
+  NationalFiguresAnswer: NationalFiguresAnswer;
+  NationalFunnelAnswer: NationalFunnelAnswer;
+  NationalCompletenessAnswer: NationalCompletenessAnswer;
+  NationalDepartmentsAnswer: NationalDepartmentsAnswer;
+  NationalIngestAnswer: NationalIngestAnswer;
+  NationalIngestRetryAnswer: NationalIngestRetryAnswer;
+  NationalStandingAnswer: NationalStandingAnswer;
+  NationalComparisonAnswer: NationalComparisonAnswer;
 }
 
 export type ApiAnswerName = keyof ApiAnswers;
