@@ -1,4 +1,4 @@
-import { binomialCdf, funnelCurveDenominators, funnelLimit, funnelLimits, funnelSide, poissonCdf } from './funnel.js';
+import { binomialCdf, funnelCurveDenominators, funnelLimit, funnelLimits, funnelPosition, poissonCdf } from './funnel.js';
 
 describe('funnel plot control limits (Spiegelhalter 2005), exact from the binomial and the Poisson', () => {
   it('the distribution functions agree with their worked values', () => {
@@ -28,11 +28,22 @@ describe('funnel plot control limits (Spiegelhalter 2005), exact from the binomi
     expect(limits.upper998).toBeGreaterThan(limits.upper95);
   });
 
-  it('a small department is not called an outlier for one death: 1 maternal death in 500 live births against a national 20 per 100,000 is outside 95% but inside 99.8%', () => {
-    const limits = funnelLimits('poisson', 20 / 100_000, 500);
-    expect(funnelSide(1, 500, limits.lower95, limits.upper95)).toBe('above');
-    expect(funnelSide(1, 500, limits.lower998, limits.upper998)).toBe('inside');
-    expect(funnelSide(0, 500, limits.lower998, limits.upper998)).toBe('inside');
+  it('a small department is not called an outlier for one death: against a national 20 per 100,000, 1 death in 500 live births is inside both limits, 2 are outside 95% (P = 0.0047) but inside 99.8%', () => {
+    const theta = 20 / 100_000;
+    expect(funnelPosition('poisson', theta, 1, 500, 0.95)).toBe('inside');
+    expect(funnelPosition('poisson', theta, 1, 500, 0.998)).toBe('inside');
+    expect(1 - poissonCdf(1, 0.1)).toBeCloseTo(0.00468, 5);
+    expect(funnelPosition('poisson', theta, 2, 500, 0.95)).toBe('above');
+    expect(funnelPosition('poisson', theta, 2, 500, 0.998)).toBe('inside');
+    // 30 deaths in 50,000 live births (60 per 100,000, 10 expected) is an outlier.
+    expect(funnelPosition('poisson', theta, 30, 50_000, 0.998)).toBe('above');
+    expect(funnelPosition('poisson', theta, 0, 50_000, 0.998)).toBe('below');
+  });
+
+  it('exact tails at the edge: 2 caesareans in 2 women against a national 80% is inside (P(X = 2) = 0.64)', () => {
+    expect(funnelPosition('binomial', 0.8, 2, 2, 0.998)).toBe('inside');
+    expect(funnelPosition('binomial', 0.8, 2, 2, 0.95)).toBe('inside');
+    expect(funnelPosition('binomial', 0.25, 600, 1000, 0.998)).toBe('above');
   });
 
   it('the curves are drawn at whole denominators spread on a log scale', () => {

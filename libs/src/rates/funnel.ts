@@ -72,11 +72,19 @@ export function funnelLimits(model: FunnelModel, theta: number, denominator: num
   };
 }
 
-/** Where a department's events over its denominator fall against a pair of limits. */
-export function funnelSide(events: number, denominator: number, lower: number, upper: number): FunnelSide {
-  const rate = events / denominator;
-  if (rate > upper) return 'above';
-  if (rate < lower) return 'below';
+/**
+ * Where a department falls against the limits of `level` (0.95 or 0.998): 'above' when, were its true
+ * rate the national one, as many events or more would happen less often than (1 - level) / 2 of the
+ * time (the exact tail of the binomial or Poisson), 'below' likewise for as few, else 'inside'. The
+ * tails are exact, so a small department at 100% (2 caesareans in 2 women against 80%) is inside,
+ * where the interpolated limit drawn for the curve would sit just under it.
+ */
+export function funnelPosition(model: FunnelModel, theta: number, events: number, denominator: number, level: 0.95 | 0.998): FunnelSide {
+  if (!(denominator > 0)) throw new RangeError(`a funnel position needs a denominator above 0, not ${denominator}`);
+  const cdf = model === 'binomial' ? (k: number) => binomialCdf(k, denominator, theta) : (k: number) => poissonCdf(k, theta * denominator);
+  const tail = (1 - level) / 2;
+  if (events > theta * denominator && 1 - cdf(events - 1) < tail) return 'above';
+  if (events < theta * denominator && cdf(events) < tail) return 'below';
   return 'inside';
 }
 
