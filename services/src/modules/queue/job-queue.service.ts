@@ -24,6 +24,7 @@ export class JobQueue implements BeforeApplicationShutdown {
   private readonly logger = new Logger('JobQueue');
   private boss: Promise<PgBoss> | null = null;
   private readonly created = new Set<string>();
+  private readonly working = new Map<string, Promise<void>>();
   private stopped = false;
 
   constructor(private readonly database: DatabaseService) {}
@@ -74,6 +75,25 @@ export class JobQueue implements BeforeApplicationShutdown {
     await boss.work<T>(definition.name, { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) await handler(job);
     });
+  }
+
+  /** `work`, once per queue in this process however often it is asked. */
+  workOnce<T extends object>(definition: QueueDefinition, handler: JobHandler<T>): Promise<void> {
+    let started = this.working.get(definition.name);
+    if (!started) {
+      started = this.work(definition, handler).catch((error: unknown) => {
+        this.working.delete(definition.name);
+        throw error;
+      });
+      this.working.set(definition.name, started);
+    }
+    return started;
+  }
+
+  /** True when a job of the queue carrying `data` is waiting, being retried or running (a stopped server's included). */
+  async unfinished(definition: QueueDefinition, data: object): Promise<boolean> {
+    const jobs = await (await this.queue(definition)).findJobs(definition.name, { data });
+    return jobs.some((job) => job.state === 'created' || job.state === 'retry' || job.state === 'active');
   }
 
   /** Stops taking jobs and lets the running ones end (or fail, to be retried by the next start). */
