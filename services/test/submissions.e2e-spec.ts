@@ -459,7 +459,7 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
 });
 
 describe('a server stopped during a build or a submit', () => {
-  it('leaves no package building or sending and no case half-marked after a restart', async () => {
+  it('takes a build a stop cut off up again from the job queue, and sends again a package a stop left Sending (issue 29: resumed or retried, not left Failed)', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'pnss-census-restart-'));
     const options = { config: { census: CENSUS, dataDir: folder }, database: { kind: 'pglite' as const, dataDir: join(folder, 'pglite') } };
     try {
@@ -479,14 +479,22 @@ describe('a server stopped during a build or a submit', () => {
 
       t = await createTestApp(options);
       admin = await t.signInAsAdmin();
-      const list = ((await t.http.get('/api/submissions/census/packages').set('Authorization', admin.authorization).expect(200)).body as CensusPackagesResponse).items;
-      expect(list.find((p) => p.submissionId === 'S-CUT-OFF')).toMatchObject({ status: 'buildfailed', building: false, lastError: expect.stringMatching(/stopped/) });
-      expect(list.find((p) => p.submissionId === sending.submissionId)).toMatchObject({ status: 'Failed', lastError: expect.stringMatching(/stopped/) });
+      // The build is taken up again and finishes: its case is packaged, nothing is half-marked.
+      expect(await untilBuilt(t, admin, 'S-CUT-OFF', 60_000)).toMatchObject({ status: 'pending', building: false, lastError: null, version: 1, numOfCases: 1 });
       const closed = ((await t.http.get('/api/submissions/cases/closed').set('Authorization', admin.authorization).expect(200)).body as ClosedCasesResponse).result;
-      expect(closed.map((c) => c._id)).toContain(form._id);
+      expect(closed.map((c) => c._id)).not.toContain(form._id);
+      // The package left Sending is sent again; this department has no society, so it fails saying so rather than staying Sending.
+      const deadline = Date.now() + 60_000;
+      let again: CensusPackage | undefined;
+      do {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        again = ((await t.http.get('/api/submissions/census/packages').set('Authorization', admin.authorization).expect(200)).body as CensusPackagesResponse).items
+          .find((p) => p.submissionId === sending.submissionId);
+      } while (again?.status === 'Sending' && Date.now() < deadline);
+      expect(again).toMatchObject({ status: 'Failed', lastError: 'No society endpoint is configured' });
       await t.close();
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, 240_000);
 });

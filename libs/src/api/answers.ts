@@ -9,6 +9,10 @@ import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary 
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
+  NationalComparisonAnswer, NationalCompletenessAnswer, NationalDepartmentsAnswer, NationalFiguresAnswer, NationalFunnelAnswer,
+  NationalIngestAnswer, NationalIngestRetryAnswer, NationalStandingAnswer,
+} from './national.js';
+import type {
   ApprovalResponse, CensusPackage, CensusPackagesResponse, ClosedCaseListItem, ClosedCasesResponse, DownloadTicket, HubApiKey,
   HubPackagesResponse, HubReceipt, IssuedHubKey, PackagedCasesResponse, SubmitPackageResponse,
 } from './submissions.js';
@@ -86,6 +90,14 @@ export interface ApiAnswers {
   CaseQualityList: CaseQualityList;
   FieldQuery: FieldQuery;
   FieldQueriesResponse: FieldQueriesResponse;
+  NationalFiguresAnswer: NationalFiguresAnswer;
+  NationalFunnelAnswer: NationalFunnelAnswer;
+  NationalCompletenessAnswer: NationalCompletenessAnswer;
+  NationalDepartmentsAnswer: NationalDepartmentsAnswer;
+  NationalIngestAnswer: NationalIngestAnswer;
+  NationalIngestRetryAnswer: NationalIngestRetryAnswer;
+  NationalStandingAnswer: NationalStandingAnswer;
+  NationalComparisonAnswer: NationalComparisonAnswer;
 }
 
 export type ApiAnswerName = keyof ApiAnswers;

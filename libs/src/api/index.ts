@@ -6,6 +6,7 @@ export * from './case-form.js';
 export * from './patients.js';
 export * from './submissions.js';
 export * from './reports.js';
+export * from './national.js';
 export * from './lookups.js';
 export * from './case-answers.js';
 export * from './answers.js';

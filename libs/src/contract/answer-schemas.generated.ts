@@ -1425,6 +1425,16 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "Reply of GET /api/submissions/cases/closed (SPEC.md §7: result, count, offset)."
   },
+  "CompletenessState": {
+    "type": "string",
+    "enum": [
+      "submitted",
+      "late",
+      "missing",
+      "held"
+    ],
+    "description": "A month of one department in the completeness grid."
+  },
   "DownloadTicket": {
     "type": "object",
     "properties": {
@@ -1630,6 +1640,15 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "closed"
     ],
     "description": "'open': waiting for an answer; 'answered': waiting for the reviewer; 'closed'."
+  },
+  "FunnelPosition": {
+    "type": "string",
+    "enum": [
+      "inside",
+      "above",
+      "below"
+    ],
+    "description": "Where a department falls against the limits: inside, or above/below them."
   },
   "GyneDiagnosisEntry": {
     "type": "object",
@@ -2037,6 +2056,17 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "One neonatal record (SPEC.md §3 \"Infant (neonatal item)\")."
   },
+  "IngestState": {
+    "type": "string",
+    "enum": [
+      "queued",
+      "active",
+      "ingested",
+      "retrying",
+      "held",
+      "superseded"
+    ]
+  },
   "IsoDate": {
     "type": "string",
     "description": "'YYYY-MM-DD'.",
@@ -2239,6 +2269,1035 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false,
     "description": "The mortality-rate figure (SPEC.md §9)."
+  },
+  "NationalCaesarean": {
+    "type": "object",
+    "properties": {
+      "rate": {
+        "description": "Caesareans over women who gave birth in the departments (the Robson table's total), per 100.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalRate"
+          }
+        ]
+      },
+      "robson": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalRobsonRow"
+        },
+        "description": "Groups 1 to 10 with their sub-groups in WHO's order, then 'unclassifiable' (never dropped)."
+      },
+      "unclassifiableShare": {
+        "type": "number",
+        "description": "The share (percent) of women the classification could not place; null with no woman.",
+        "nullable": true
+      }
+    },
+    "required": [
+      "rate",
+      "robson",
+      "unclassifiableShare"
+    ],
+    "additionalProperties": false
+  },
+  "NationalCellMark": {
+    "type": "string",
+    "enum": [
+      "shown",
+      "small",
+      "hidden"
+    ],
+    "description": "The mark of a count under small-cell suppression (reports/suppression.ts, one rule): 'shown', 'small' (1 to 4, shown as '<5') or 'hidden' (a total that would reveal a small count, shown as 'x')."
+  },
+  "NationalComparisonAnswer": {
+    "type": "object",
+    "properties": {
+      "configured": {
+        "type": "boolean"
+      },
+      "message": {
+        "type": "string"
+      },
+      "fetchedAt": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "standing": {
+        "nullable": true,
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalStandingAnswer"
+          }
+        ]
+      }
+    },
+    "required": [
+      "configured",
+      "message",
+      "fetchedAt",
+      "standing"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/reports/national (on a department; view_reports): the standing fetched from the society's hub with the department's key, cached, labelled with its date. Without a configured society, `configured` is false and `message` says so in words."
+  },
+  "NationalCompletenessAnswer": {
+    "type": "object",
+    "properties": {
+      "from": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "to": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "months": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/YearMonth"
+        }
+      },
+      "rows": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalCompletenessRow"
+        },
+        "description": "Every department with an API key or a package, by id."
+      },
+      "lateAfterDays": {
+        "type": "number",
+        "description": "'late': received more than this many days after the end of the month (NATIONAL_LATE_DAYS, default 60)."
+      },
+      "rule": {
+        "type": "string",
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "from",
+      "to",
+      "months",
+      "rows",
+      "lateAfterDays",
+      "rule"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/national/completeness: which departments submitted which months (query NationalPeriodQuery)."
+  },
+  "NationalCompletenessCell": {
+    "type": "object",
+    "properties": {
+      "month": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "state": {
+        "$ref": "#/components/schemas/CompletenessState"
+      },
+      "cases": {
+        "type": "number",
+        "description": "Cases of the month counted (0 when missing or held)."
+      },
+      "submissionId": {
+        "type": "string",
+        "description": "The latest version counted for the month, when submitted.",
+        "nullable": true
+      },
+      "version": {
+        "type": "number",
+        "nullable": true
+      },
+      "receivedAt": {
+        "nullable": true,
+        "type": "string",
+        "description": "Full ISO 8601 instant, UTC.",
+        "format": "date-time",
+        "maxLength": 30
+      }
+    },
+    "required": [
+      "month",
+      "state",
+      "cases",
+      "submissionId",
+      "version",
+      "receivedAt"
+    ],
+    "additionalProperties": false
+  },
+  "NationalCompletenessRow": {
+    "type": "object",
+    "properties": {
+      "departmentId": {
+        "type": "string"
+      },
+      "cells": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalCompletenessCell"
+        }
+      }
+    },
+    "required": [
+      "departmentId",
+      "cells"
+    ],
+    "additionalProperties": false
+  },
+  "NationalCount": {
+    "type": "object",
+    "properties": {
+      "count": {
+        "type": "number",
+        "nullable": true
+      },
+      "mark": {
+        "$ref": "#/components/schemas/NationalCellMark"
+      }
+    },
+    "required": [
+      "count",
+      "mark"
+    ],
+    "additionalProperties": false,
+    "description": "A count with its suppression mark. In the answers society staff read (view_national) `count` is the true count and the mark tells the screen what a published copy shows. In an answer that leaves the society (an export, a department's standing) a count whose mark is not 'shown' has `count: null`."
+  },
+  "NationalDepartment": {
+    "type": "object",
+    "properties": {
+      "departmentId": {
+        "type": "string"
+      },
+      "firstMonth": {
+        "description": "A month, 'YYYY-MM'.",
+        "nullable": true,
+        "type": "string"
+      },
+      "lastMonth": {
+        "nullable": true,
+        "type": "string",
+        "description": "A month, 'YYYY-MM'."
+      },
+      "cases": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "departmentId",
+      "firstMonth",
+      "lastMonth",
+      "cases"
+    ],
+    "additionalProperties": false,
+    "description": "One department known to the hub (an API key or a package), for the department selector."
+  },
+  "NationalDepartmentsAnswer": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalDepartment"
+        }
+      }
+    },
+    "required": [
+      "items"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/national/departments."
+  },
+  "NationalFiguresAnswer": {
+    "type": "object",
+    "properties": {
+      "from": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "to": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "departmentId": {
+        "type": "string",
+        "description": "Null: all departments.",
+        "nullable": true
+      },
+      "departments": {
+        "type": "number",
+        "description": "Departments with counted cases in the period."
+      },
+      "cases": {
+        "type": "number",
+        "description": "Cases counted (obstetric and gyne; each case of the latest version of its submission, once)."
+      },
+      "obstetricCases": {
+        "type": "number",
+        "description": "Obstetric cases (the maternal figures' scope)."
+      },
+      "maternal": {
+        "$ref": "#/components/schemas/NationalMaternalMortality"
+      },
+      "perinatal": {
+        "type": "object",
+        "properties": {
+          "international": {
+            "$ref": "#/components/schemas/NationalPerinatal"
+          },
+          "national": {
+            "$ref": "#/components/schemas/NationalPerinatal"
+          }
+        },
+        "required": [
+          "international",
+          "national"
+        ],
+        "additionalProperties": false
+      },
+      "caesarean": {
+        "$ref": "#/components/schemas/NationalCaesarean"
+      },
+      "rule": {
+        "type": "string",
+        "description": "The counting rule, in words (what counts, what does not: gyne cases, superseded versions, held packages)."
+      },
+      "suppression": {
+        "type": "string",
+        "description": "SUPPRESSION_NOTE of reports/suppression.ts."
+      },
+      "dataAsOf": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      }
+    },
+    "required": [
+      "from",
+      "to",
+      "departmentId",
+      "departments",
+      "cases",
+      "obstetricCases",
+      "maternal",
+      "perinatal",
+      "caesarean",
+      "rule",
+      "suppression",
+      "dataAsOf"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/national/figures: the national figures of a period, for all departments or one."
+  },
+  "NationalFunnelAnswer": {
+    "type": "object",
+    "properties": {
+      "from": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "to": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "indicator": {
+        "$ref": "#/components/schemas/NationalFunnelIndicator"
+      },
+      "definition": {
+        "type": "string",
+        "description": "What the indicator is, its events and its denominator, in words.",
+        "maxLength": 500
+      },
+      "model": {
+        "type": "string",
+        "enum": [
+          "poisson",
+          "binomial"
+        ],
+        "description": "'poisson' (MMR) or 'binomial' (the proportions)."
+      },
+      "per": {
+        "type": "number"
+      },
+      "nationalRate": {
+        "type": "number",
+        "description": "The national rate, the funnel's centre line; null with no denominator.",
+        "nullable": true
+      },
+      "nationalEvents": {
+        "type": "number"
+      },
+      "nationalDenominator": {
+        "type": "number"
+      },
+      "points": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalFunnelPoint"
+        }
+      },
+      "limits": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalFunnelLimit"
+        },
+        "description": "The limits from the smallest to the largest department's denominator (about 60 points), for the curves."
+      }
+    },
+    "required": [
+      "from",
+      "to",
+      "indicator",
+      "definition",
+      "model",
+      "per",
+      "nationalRate",
+      "nationalEvents",
+      "nationalDenominator",
+      "points",
+      "limits"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/national/funnel: each department's rate against the national one, with 95% and 99.8% control limits (exact: Poisson for the MMR, binomial for the proportions, quantiles from jstat), so that a small department is not called an outlier for one death."
+  },
+  "NationalFunnelIndicator": {
+    "type": "string",
+    "enum": [
+      "mmr",
+      "caesarean",
+      "stillbirth",
+      "perinatal",
+      "neonatal"
+    ]
+  },
+  "NationalFunnelLimit": {
+    "type": "object",
+    "properties": {
+      "denominator": {
+        "type": "number"
+      },
+      "lower95": {
+        "type": "number"
+      },
+      "upper95": {
+        "type": "number"
+      },
+      "lower998": {
+        "type": "number"
+      },
+      "upper998": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "denominator",
+      "lower95",
+      "upper95",
+      "lower998",
+      "upper998"
+    ],
+    "additionalProperties": false,
+    "description": "One point of the control limits, at a denominator; rates per `per`."
+  },
+  "NationalFunnelPoint": {
+    "type": "object",
+    "properties": {
+      "departmentId": {
+        "type": "string"
+      },
+      "events": {
+        "type": "number"
+      },
+      "denominator": {
+        "type": "number"
+      },
+      "rate": {
+        "type": "number",
+        "description": "Per `per` of the answer; null with no denominator.",
+        "nullable": true
+      },
+      "position95": {
+        "description": "Against the 95% limits (about 2 standard deviations).",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelPosition"
+          }
+        ]
+      },
+      "position998": {
+        "description": "Against the 99.8% limits (about 3 standard deviations): an outlier when not 'inside'.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/FunnelPosition"
+          }
+        ]
+      }
+    },
+    "required": [
+      "departmentId",
+      "events",
+      "denominator",
+      "rate",
+      "position95",
+      "position998"
+    ],
+    "additionalProperties": false
+  },
+  "NationalIngestAnswer": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalIngestItem"
+        }
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "totals": {
+        "type": "object",
+        "properties": {
+          "queued": {
+            "type": "number"
+          },
+          "active": {
+            "type": "number"
+          },
+          "ingested": {
+            "type": "number"
+          },
+          "retrying": {
+            "type": "number"
+          },
+          "held": {
+            "type": "number"
+          },
+          "superseded": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "queued",
+          "active",
+          "ingested",
+          "retrying",
+          "held",
+          "superseded"
+        ],
+        "additionalProperties": false
+      },
+      "queue": {
+        "type": "string",
+        "description": "The queue's name and the library that runs it, for the operator."
+      }
+    },
+    "required": [
+      "items",
+      "count",
+      "offset",
+      "totals",
+      "queue"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/national/ingest: the packages and their ingest, and the count of each state."
+  },
+  "NationalIngestItem": {
+    "type": "object",
+    "properties": {
+      "packageId": {
+        "type": "string",
+        "description": "The hub package's id (HubPackage._id)."
+      },
+      "departmentId": {
+        "type": "string"
+      },
+      "submissionId": {
+        "type": "string"
+      },
+      "version": {
+        "type": "number"
+      },
+      "numOfCases": {
+        "type": "number"
+      },
+      "dataDictionaryVersion": {
+        "type": "string"
+      },
+      "receivedAt": {
+        "$ref": "#/components/schemas/IsoDateTime"
+      },
+      "state": {
+        "$ref": "#/components/schemas/IngestState"
+      },
+      "attempts": {
+        "type": "number",
+        "description": "Attempts made so far."
+      },
+      "reason": {
+        "type": "string",
+        "description": "Why a package is held or retrying, in words (a code the national tables do not know, a dictionary the hub does not read). Null otherwise.",
+        "maxLength": 2000,
+        "nullable": true
+      },
+      "ingestedAt": {
+        "description": "Full ISO 8601 instant, UTC.",
+        "nullable": true,
+        "type": "string",
+        "format": "date-time",
+        "maxLength": 30
+      },
+      "factCases": {
+        "type": "number",
+        "description": "Cases and infants in the national facts from this package (0 unless ingested)."
+      },
+      "factInfants": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "packageId",
+      "departmentId",
+      "submissionId",
+      "version",
+      "numOfCases",
+      "dataDictionaryVersion",
+      "receivedAt",
+      "state",
+      "attempts",
+      "reason",
+      "ingestedAt",
+      "factCases",
+      "factInfants"
+    ],
+    "additionalProperties": false,
+    "description": "One received package and what became of it in the national facts."
+  },
+  "NationalIngestRetryAnswer": {
+    "type": "object",
+    "properties": {
+      "packageId": {
+        "type": "string"
+      },
+      "state": {
+        "$ref": "#/components/schemas/IngestState"
+      },
+      "message": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "packageId",
+      "state",
+      "message"
+    ],
+    "additionalProperties": false,
+    "description": "POST /api/national/ingest/:packageid/retry: the package is queued again."
+  },
+  "NationalMaternalDeathGroup": {
+    "type": "object",
+    "properties": {
+      "group": {
+        "type": "string",
+        "description": "'1'..'9', or 'unmapped'.",
+        "maxLength": 16
+      },
+      "label": {
+        "type": "string"
+      },
+      "type": {
+        "type": "string",
+        "description": "'direct' | 'indirect' | 'unspecified' | 'coincidental' | 'unmapped'."
+      },
+      "deaths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "inRatio": {
+        "type": "boolean",
+        "description": "True for every group but 9 (coincidental)."
+      }
+    },
+    "required": [
+      "group",
+      "label",
+      "type",
+      "deaths",
+      "inRatio"
+    ],
+    "additionalProperties": false
+  },
+  "NationalMaternalMortality": {
+    "type": "object",
+    "properties": {
+      "mmr": {
+        "description": "Maternal deaths counted in the ratio (all but ICD-MM group 9) over live births (twins count twice).",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalRate"
+          }
+        ]
+      },
+      "coincidentalDeaths": {
+        "description": "Coincidental deaths (ICD-MM group 9): shown, not in the ratio.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalCount"
+          }
+        ]
+      },
+      "unmappedDeaths": {
+        "description": "Deaths whose recorded cause maps to no ICD-MM group: in the ratio.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalCount"
+          }
+        ]
+      },
+      "byIcdMmGroup": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalMaternalDeathGroup"
+        },
+        "description": "Maternal deaths by ICD-MM group (classifications/icd-mm ICD_MM_GROUPS), groups 1 to 9 then 'unmapped'."
+      },
+      "byTiming": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/NationalSegmentCount"
+        },
+        "description": "Maternal deaths by the timing of death (the form's deathTiming list), in its order, then 'N/A'."
+      },
+      "totalDeaths": {
+        "description": "Total maternal deaths, all groups: the total of both lists.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/NationalCount"
+          }
+        ]
+      },
+      "definition": {
+        "type": "string",
+        "maxLength": 500
+      }
+    },
+    "required": [
+      "mmr",
+      "coincidentalDeaths",
+      "unmappedDeaths",
+      "byIcdMmGroup",
+      "byTiming",
+      "totalDeaths",
+      "definition"
+    ],
+    "additionalProperties": false,
+    "description": "The maternal mortality ratio: per 100,000 live births, exact Poisson 95% interval (rates/maternalMortalityRatio)."
+  },
+  "NationalPerinatal": {
+    "type": "object",
+    "properties": {
+      "label": {
+        "type": "string",
+        "description": "'International (WHO): 28 weeks or 1000 g' or 'National: 22 weeks or 500 g' (NATIONAL_STILLBIRTH_WEEKS, _GRAMS)."
+      },
+      "threshold": {
+        "type": "object",
+        "properties": {
+          "weeks": {
+            "type": "number"
+          },
+          "grams": {
+            "type": "number"
+          }
+        },
+        "required": [
+          "weeks",
+          "grams"
+        ],
+        "additionalProperties": false
+      },
+      "liveBirths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "stillbirths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "earlyNeonatalDeaths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "neonatalDeaths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "belowThreshold": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "thresholdUnknown": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "outcomeUnknown": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "totalBirths": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "stillbirthRate": {
+        "type": "number",
+        "description": "Per 1000 total births.",
+        "nullable": true
+      },
+      "earlyNeonatalMortalityRate": {
+        "type": "number",
+        "description": "Per 1000 live births.",
+        "nullable": true
+      },
+      "perinatalMortalityRate": {
+        "type": "number",
+        "description": "Per 1000 total births.",
+        "nullable": true
+      },
+      "neonatalMortalityRate": {
+        "type": "number",
+        "description": "Per 1000 live births.",
+        "nullable": true
+      }
+    },
+    "required": [
+      "label",
+      "threshold",
+      "liveBirths",
+      "stillbirths",
+      "earlyNeonatalDeaths",
+      "neonatalDeaths",
+      "belowThreshold",
+      "thresholdUnknown",
+      "outcomeUnknown",
+      "totalBirths",
+      "stillbirthRate",
+      "earlyNeonatalMortalityRate",
+      "perinatalMortalityRate",
+      "neonatalMortalityRate"
+    ],
+    "additionalProperties": false,
+    "description": "The WHO perinatal figures by one stillbirth threshold (counts from classifications/births countBirths)."
+  },
+  "NationalRate": {
+    "type": "object",
+    "properties": {
+      "events": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "denominator": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "per": {
+        "type": "number",
+        "description": "What the rate is per: 100 (percent), 1000 or 100000."
+      },
+      "rate": {
+        "type": "number",
+        "description": "Null with no denominator, or when withheld.",
+        "nullable": true
+      },
+      "lower": {
+        "type": "number",
+        "description": "The exact Poisson (Garwood) 95% interval, when the figure has one; else null.",
+        "nullable": true
+      },
+      "upper": {
+        "type": "number",
+        "nullable": true
+      }
+    },
+    "required": [
+      "events",
+      "denominator",
+      "per",
+      "rate",
+      "lower",
+      "upper"
+    ],
+    "additionalProperties": false,
+    "description": "A rate with its events and denominator. In an answer that leaves the society, a rate whose events are suppressed is withheld too (`rate`, `lower`, `upper` null): with the denominator shown, the rate would give the count back."
+  },
+  "NationalRobsonRow": {
+    "type": "object",
+    "properties": {
+      "group": {
+        "type": "string",
+        "description": "The group key ('1', '2a', ... '10') or 'unclassifiable'.",
+        "maxLength": 32
+      },
+      "label": {
+        "type": "string"
+      },
+      "definition": {
+        "type": "string",
+        "maxLength": 500
+      },
+      "share": {
+        "type": "number",
+        "description": "The group's share of all women (group size, %).",
+        "nullable": true
+      },
+      "caesareanRate": {
+        "type": "number",
+        "description": "The caesarean rate within the group (%).",
+        "nullable": true
+      },
+      "absoluteContribution": {
+        "type": "number",
+        "description": "Absolute contribution: the group's caesareans over all women (%).",
+        "nullable": true
+      },
+      "relativeContribution": {
+        "type": "number",
+        "description": "Relative contribution: the group's caesareans over all caesareans (%).",
+        "nullable": true
+      },
+      "women": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "caesareans": {
+        "$ref": "#/components/schemas/NationalCount"
+      }
+    },
+    "required": [
+      "absoluteContribution",
+      "caesareanRate",
+      "caesareans",
+      "definition",
+      "group",
+      "label",
+      "relativeContribution",
+      "share",
+      "women"
+    ],
+    "additionalProperties": false,
+    "description": "One row of the Robson table (WHO's format, classifications/robson-table robsonTable) with marks on its counts."
+  },
+  "NationalSegmentCount": {
+    "type": "object",
+    "properties": {
+      "segment": {
+        "type": "string",
+        "maxLength": 32
+      },
+      "label": {
+        "type": "string"
+      },
+      "count": {
+        "$ref": "#/components/schemas/NationalCount"
+      }
+    },
+    "required": [
+      "segment",
+      "label",
+      "count"
+    ],
+    "additionalProperties": false
+  },
+  "NationalStandingAnswer": {
+    "type": "object",
+    "properties": {
+      "departmentId": {
+        "type": "string"
+      },
+      "from": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "to": {
+        "$ref": "#/components/schemas/YearMonth"
+      },
+      "department": {
+        "$ref": "#/components/schemas/NationalStandingFigures"
+      },
+      "national": {
+        "$ref": "#/components/schemas/NationalStandingFigures"
+      },
+      "positions": {
+        "type": "object",
+        "properties": {
+          "mmr": {
+            "$ref": "#/components/schemas/FunnelPosition"
+          },
+          "caesarean": {
+            "$ref": "#/components/schemas/FunnelPosition"
+          },
+          "stillbirth": {
+            "$ref": "#/components/schemas/FunnelPosition"
+          },
+          "perinatal": {
+            "$ref": "#/components/schemas/FunnelPosition"
+          },
+          "neonatal": {
+            "$ref": "#/components/schemas/FunnelPosition"
+          }
+        },
+        "additionalProperties": false,
+        "description": "The department on the funnel of each indicator: 'inside', 'above' or 'below' the 99.8% limits."
+      },
+      "computedAt": {
+        "description": "When the hub computed the answer.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/IsoDateTime"
+          }
+        ]
+      },
+      "suppression": {
+        "type": "string"
+      }
+    },
+    "required": [
+      "departmentId",
+      "from",
+      "to",
+      "department",
+      "national",
+      "positions",
+      "computedAt",
+      "suppression"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/hub/standing (the department's API key is the credential; query `from`, `to`): where a department stands, its own figures beside the national ones for the same period. Aggregates only, every national count suppressed (`count: null` when not 'shown'); the department's own are its own."
+  },
+  "NationalStandingFigures": {
+    "type": "object",
+    "properties": {
+      "cases": {
+        "$ref": "#/components/schemas/NationalCount"
+      },
+      "mmr": {
+        "$ref": "#/components/schemas/NationalRate"
+      },
+      "caesarean": {
+        "$ref": "#/components/schemas/NationalRate"
+      },
+      "perinatal": {
+        "type": "object",
+        "properties": {
+          "international": {
+            "$ref": "#/components/schemas/NationalPerinatal"
+          },
+          "national": {
+            "$ref": "#/components/schemas/NationalPerinatal"
+          }
+        },
+        "required": [
+          "international",
+          "national"
+        ],
+        "additionalProperties": false
+      }
+    },
+    "required": [
+      "cases",
+      "mmr",
+      "caesarean",
+      "perinatal"
+    ],
+    "additionalProperties": false
   },
   "PackageAmendment": {
     "type": "object",
@@ -2830,6 +3889,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "raise_query",
       "view_hub_packages",
       "manage_hub_keys",
+      "view_national",
+      "export_national",
+      "manage_national_ingest",
       "view_reports",
       "export_reports",
       "get_categories",
@@ -3637,5 +4699,9 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "username"
     ],
     "description": "A user as the admin screens read one: with when the account was made and last changed."
+  },
+  "YearMonth": {
+    "type": "string",
+    "description": "A month, 'YYYY-MM'."
   }
 };

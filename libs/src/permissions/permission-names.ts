@@ -42,6 +42,10 @@ export const PERMISSIONS = {
   // The society's hub (HUB_ENABLED)
   VIEW_HUB_PACKAGES: 'view_hub_packages',
   MANAGE_HUB_KEYS: 'manage_hub_keys',
+  // The national census at the hub (issue 29)
+  VIEW_NATIONAL: 'view_national',
+  EXPORT_NATIONAL: 'export_national',
+  MANAGE_NATIONAL_INGEST: 'manage_national_ingest',
   // Reports
   VIEW_REPORTS: 'view_reports',
   EXPORT_REPORTS: 'export_reports',
@@ -56,7 +60,10 @@ export type PermissionName = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 export const ALL_PERMISSIONS: readonly PermissionName[] = Object.values(PERMISSIONS);
 
 /** The permissions that mean something only on the society's hub (a server with HUB_ENABLED). */
-export const HUB_PERMISSIONS: readonly PermissionName[] = [PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS];
+export const HUB_PERMISSIONS: readonly PermissionName[] = [
+  PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS,
+  PERMISSIONS.VIEW_NATIONAL, PERMISSIONS.EXPORT_NATIONAL, PERMISSIONS.MANAGE_NATIONAL_INGEST,
+];
 
 /**
  * The held permissions a signed-in user is told of on this server: on a department (no hub) the

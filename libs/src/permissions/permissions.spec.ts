@@ -93,6 +93,9 @@ describe("the hub's permissions on a department", () => {
   it("the society's hub tells its users every permission they hold", () => {
     const held = [PERMISSIONS.GET_PATIENTS, PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS];
     expect(permissionsInForce(held, { hubEnabled: true })).toEqual(held);
-    expect(HUB_PERMISSIONS).toEqual([PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS]);
+    expect(HUB_PERMISSIONS).toEqual([
+      PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS,
+      PERMISSIONS.VIEW_NATIONAL, PERMISSIONS.EXPORT_NATIONAL, PERMISSIONS.MANAGE_NATIONAL_INGEST,
+    ]);
   });
 });

@@ -155,6 +155,17 @@ export const ROUTE_PERMISSIONS = {
   'GET /hub/keys': all(P.MANAGE_HUB_KEYS),
   'POST /hub/keys': all(P.MANAGE_HUB_KEYS),
   'POST /hub/keys/:keyid/revoke': all(P.MANAGE_HUB_KEYS),
+  // Where a department stands nationally: aggregates only, suppressed; its API key is the credential
+  'GET /hub/standing': publicWith('hubKey'),
+
+  // The national census at the hub (HUB_ENABLED; issue 29): aggregates of the national facts, no patient data
+  'GET /national/figures': all(P.VIEW_NATIONAL),
+  'GET /national/funnel': all(P.VIEW_NATIONAL),
+  'GET /national/completeness': all(P.VIEW_NATIONAL),
+  'GET /national/departments': all(P.VIEW_NATIONAL),
+  'GET /national/export/:table': all(P.VIEW_NATIONAL, P.EXPORT_NATIONAL),
+  'GET /national/ingest': all(P.MANAGE_NATIONAL_INGEST),
+  'POST /national/ingest/:packageid/retry': all(P.MANAGE_NATIONAL_INGEST),
 
   // Reports
   'GET /categories/reports': all(P.VIEW_REPORTS),
@@ -169,6 +180,8 @@ export const ROUTE_PERMISSIONS = {
   'GET /reports/export/summary/:view': all(P.VIEW_REPORTS, P.EXPORT_REPORTS),
   'GET /reports/robson': all(P.VIEW_REPORTS),
   'GET /reports/export/robson': all(P.VIEW_REPORTS, P.EXPORT_REPORTS),
+  // The department's standing beside the national figures, fetched from the hub (issue 29)
+  'GET /reports/national': all(P.VIEW_REPORTS),
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteKey = keyof typeof ROUTE_PERMISSIONS;

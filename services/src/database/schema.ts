@@ -115,3 +115,4 @@ export * from './name-search.schema.js';
 export * from './submissions.schema.js';
 export * from './case-quality.schema.js';
 export * from './idempotency.schema.js';
+export * from './national.schema.js';

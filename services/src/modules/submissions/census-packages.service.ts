@@ -89,7 +89,7 @@ export class CensusPackagesService {
       }
       throw error;
     }
-    this.builds.start(row.id, actor, 'create');
+    await this.builds.start(row.id, actor, 'create');
     return toCensusPackage(row);
   }
 
@@ -112,7 +112,7 @@ export class CensusPackagesService {
       throw error;
     }
     if (!row) throw busy(pkg);
-    this.builds.start(row.id, actor, 'rebuild');
+    await this.builds.start(row.id, actor, 'rebuild');
     return toCensusPackage(row);
   }
 

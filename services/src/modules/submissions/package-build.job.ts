@@ -1,4 +1,5 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { Job } from 'pg-boss';
 import { packageFileName, packageRefusal } from '@pnss/libs/submissions';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
@@ -6,13 +7,43 @@ import { type AuditActor, AuditService, SYSTEM_ACTOR } from '../audit/audit.serv
 import { toCaseForm } from '../../common/records/case-record.js';
 import { type BuiltPackage, buildPackageFile, packagedCases } from './package-file.js';
 import { PackageStore } from './package-store.js';
+import { JobQueue, type QueueDefinition } from '../queue/job-queue.service.js';
+import { SocietyClient } from './society.client.js';
 import { type PackageRow, SubmissionsRepository, type VersionChanges } from './submissions.repository.js';
 
-/** A build writes its heartbeat at least this often; one silent for twice as long was cut off. */
+/** A build writes its heartbeat at least this often; one silent for six times as long was cut off. */
 const HEARTBEAT_MS = 5_000;
 const STALE_BUILD_MS = 30_000;
 const BUILD_CUT_OFF = 'The server stopped while this package was being built; its cases were left unpackaged. Create the package again.';
-const SEND_CUT_OFF = 'The server stopped before the society answered. Submit the package again.';
+
+/**
+ * The builds and the sends cut off by a stop run on the durable job queue (issue 29): a build is a
+ * job from the start, so a server stopped during it takes it up again at its next start (or another
+ * server once its heartbeat lapses), and a send a stop cut off is sent again, with backoff.
+ */
+export const PACKAGE_BUILD_QUEUE: QueueDefinition = {
+  name: 'package-build',
+  options: { retryLimit: 3, retryDelay: 2, retryBackoff: true, retryDelayMax: 120, expireInSeconds: 900, heartbeatSeconds: 30 },
+  concurrency: 2,
+};
+export const PACKAGE_SEND_QUEUE: QueueDefinition = {
+  name: 'package-send',
+  options: { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 300, heartbeatSeconds: 30, policy: 'stately' },
+  concurrency: 1,
+};
+
+interface BuildJobData {
+  packageId: string;
+  mode: BuildMode;
+  actor: AuditActor;
+}
+
+interface SendJobData {
+  packageId: string;
+}
+
+/** The server is stopping: the build's job ends unfinished, to be taken up again. */
+class Stopping extends Error {}
 
 /** create: the first build, which marks the cases Submitted; rebuild: the same cases read again. */
 export type BuildMode = 'create' | 'rebuild';
@@ -38,9 +69,8 @@ interface BuiltVersion {
  * it goes; builds and sends no process finishes any more are failed at start-up and on the next request.
  */
 @Injectable()
-export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PackageBuildJob implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Submissions');
-  private readonly running = new Set<Promise<void>>();
   private stopping = false;
 
   constructor(
@@ -48,6 +78,8 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
     private readonly store: PackageStore,
+    private readonly queue: JobQueue,
+    private readonly society: SocietyClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -55,57 +87,91 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
     return censusConfigOf(this.config);
   }
 
-  /** A build or a send this process was doing when it stopped cannot finish: say so instead of leaving it stuck. */
+  /** The files a stopped build left are removed, then the builds and sends a stop cut off are taken up again. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.recoverStale(true);
     const removed = await this.store.removeUnowned(await this.repository.ownedFileNames());
     if (removed > 0) this.logger.warn(`Removed ${removed} package file(s) that no package owns (left by a stopped build)`);
+    await this.recoverStale(true);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** A build under way ends unfinished and its job is taken up again at the next start. */
+  beforeApplicationShutdown(): void {
     this.stopping = true;
-    await Promise.allSettled([...this.running]);
   }
 
-  /** Runs the build of a package whose row already says building, after the request that started it has answered. */
-  start(packageId: string, actor: AuditActor, mode: BuildMode): void {
-    const job = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => this.run(packageId, actor, mode))
-      .catch((error: unknown) => this.logger.error(`Build of package ${packageId} failed: ${String(error)}`));
-    this.running.add(job);
-    void job.finally(() => this.running.delete(job));
+  private buildWorker(): Promise<void> {
+    return this.queue.workOnce<BuildJobData>(PACKAGE_BUILD_QUEUE, (job) => this.run(job.data.packageId, job.data.actor, job.data.mode, job));
+  }
+
+  private sendWorker(): Promise<void> {
+    return this.queue.workOnce<SendJobData>(PACKAGE_SEND_QUEUE, (job) => this.resend(job));
+  }
+
+  /** Queues the build of a package whose row already says building; it runs once the request has answered. */
+  async start(packageId: string, actor: AuditActor, mode: BuildMode): Promise<void> {
+    await this.buildWorker();
+    await this.queue.send<BuildJobData>(PACKAGE_BUILD_QUEUE, { packageId, mode, actor: { id: actor.id, username: actor.username, ip: actor.ip ?? null } });
   }
 
   /**
-   * Builds and sends that no process finishes any more become failures: at start-up every build
-   * this server could have been running, later those whose heartbeat stopped.
+   * Builds and sends no process is finishing: a build whose job is still on the queue is left to it
+   * (it runs again once the stopped server's heartbeat lapses); one without is queued again; a send a
+   * stop cut off is sent again. At start-up on the embedded database (one process) that is every build
+   * and send; later, those whose heartbeat stopped.
    */
   async recoverStale(atStartUp: boolean): Promise<void> {
-    // One process owns an embedded database: at its start nothing else can be building or sending.
     const sole = atStartUp && this.database.kind === 'pglite';
     const stale = await this.repository.staleBuilds(sole ? null : new Date(Date.now() - STALE_BUILD_MS));
     for (const pkg of stale) {
-      await this.fail(pkg, pkg.status === 'building' ? 'create' : 'rebuild', BUILD_CUT_OFF, SYSTEM_ACTOR);
+      await this.buildWorker();
+      if (await this.queue.unfinished(PACKAGE_BUILD_QUEUE, { packageId: pkg.id })) continue;
+      this.logger.warn(`The build of ${pkg.submissionId} was cut off by a stop: it is queued again`);
+      await this.queue.send<BuildJobData>(PACKAGE_BUILD_QUEUE, { packageId: pkg.id, mode: pkg.status === 'building' ? 'create' : 'rebuild', actor: SYSTEM_ACTOR });
     }
     const timeout = this.census.societyTimeoutMs + HEARTBEAT_MS;
     for (const pkg of await this.repository.sendingPackages()) {
       if (!sole && pkg.updatedAt.getTime() > Date.now() - timeout) continue;
-      await this.database.transaction(async (tx) => {
-        const failed = await this.repository.updatePackage(tx, pkg.id, { status: 'Failed', lastError: SEND_CUT_OFF }, 'sending');
-        if (failed) {
-          await this.audit.record(tx, {
-            actor: SYSTEM_ACTOR, entity: 'package', entityId: pkg.submissionId, action: 'submit_failed',
-            changes: [{ field: 'status', old: 'Sending', new: 'Failed' }],
-          });
-        }
-      });
+      await this.sendWorker();
+      await this.queue.send<SendJobData>(PACKAGE_SEND_QUEUE, { packageId: pkg.id }, { singletonKey: pkg.id });
     }
   }
 
-  private async run(packageId: string, actor: AuditActor, mode: BuildMode): Promise<void> {
+  /**
+   * Sends again a package a stop left Sending: the hub answers the same package with the same upload
+   * id, so a send that had reached it is not counted twice. A refusal, or the society unreachable after
+   * every retry, makes it Failed with the reason; before that it stays Sending.
+   */
+  private async resend(job: Job<SendJobData>): Promise<void> {
+    const pkg = await this.repository.findPackageById(job.data.packageId);
+    if (!pkg || pkg.status !== 'Sending') return;
+    const bytes = pkg.fileName ? await this.store.read(pkg.fileName) : null;
+    const result = !bytes || !pkg.fileName
+      ? { ok: false as const, message: 'The package file is missing: rebuild the package' }
+      : await this.society.upload(pkg.fileName, bytes);
+    const unreachable = !result.ok && /could not be reached|did not answer/.test(result.message);
+    const last = job.retryCount >= (PACKAGE_SEND_QUEUE.options.retryLimit ?? 0);
+    if (unreachable && !last) throw new Error(result.message);
+    await this.database.transaction(async (tx) => {
+      const set = result.ok
+        ? { status: 'Sent', uploadId: result.uploadId, sentAt: new Date(), lastError: null }
+        : { status: 'Failed', lastError: result.message };
+      const row = await this.repository.updatePackage(tx, pkg.id, set, 'sending');
+      if (!row) return;
+      await this.audit.record(tx, {
+        actor: SYSTEM_ACTOR, entity: 'package', entityId: pkg.submissionId, action: result.ok ? 'sent' : 'submit_failed',
+        changes: [
+          { field: 'status', old: 'Sending', new: set.status },
+          result.ok ? { field: 'uploadId', old: pkg.uploadId, new: result.uploadId } : { field: 'lastError', old: null, new: result.message },
+        ],
+      });
+    });
+  }
+
+  private async run(packageId: string, actor: AuditActor, mode: BuildMode, job: Job<BuildJobData>): Promise<void> {
     const pkg = await this.repository.findPackageById(packageId);
     if (!pkg || !pkg.building) return;
     try {
+      if (this.stopping) throw new Stopping('The server is stopping');
       const progress = this.progressOf(pkg);
       const cases = await this.readCases(pkg, mode, progress);
       await progress(70);
@@ -115,6 +181,8 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
       await progress(95);
       await this.complete(pkg, mode, cases, built, actor);
     } catch (error) {
+      // Stopped under way: the job ends unfinished and is taken up again (the package stays building).
+      if (error instanceof Stopping && job.retryCount < (PACKAGE_BUILD_QUEUE.options.retryLimit ?? 0)) throw error;
       const conflict = error instanceof BuildConflict;
       const message = conflict ? error.message : `The package could not be built: ${error instanceof Error ? error.message : String(error)}`;
       if (!conflict) this.logger.error(`Build of ${pkg.submissionId}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
@@ -126,7 +194,7 @@ export class PackageBuildJob implements OnApplicationBootstrap, OnApplicationShu
   private progressOf(pkg: PackageRow): (value: number) => Promise<void> {
     let lastBeat = Date.now();
     return async (value: number) => {
-      if (this.stopping) throw new Error('The server is stopping');
+      if (this.stopping) throw new Stopping('The server is stopping');
       if (Date.now() - lastBeat < 200 && value < 100) return;
       lastBeat = Date.now();
       await this.repository.updatePackage(this.database.db, pkg.id, { progress: value, heartbeatAt: new Date() }, 'building');
