@@ -28,6 +28,10 @@ export interface AccessFlags {
   canViewRoles: boolean;
   canEditRoles: boolean;
   canViewAudit: boolean;
+  /** The society's national figures (hub only, issue 29). */
+  canViewNational: boolean;
+  canExportNational: boolean;
+  canManageNationalIngest: boolean;
 }
 
 /** SPEC.md §6: a helper checks that all listed permissions are held. */
@@ -67,5 +71,8 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canViewRoles: route('GET /roles'),
     canEditRoles: route('PUT /roles'),
     canViewAudit: route('GET /audit'),
+    canViewNational: route('GET /national/figures'),
+    canExportNational: route('GET /national/export/:table'),
+    canManageNationalIngest: route('GET /national/ingest'),
   };
 }
