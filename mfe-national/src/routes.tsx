@@ -1,6 +1,9 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NationalPage } from './pages/national/index.js';
 import { FiguresTab } from './pages/figures/index.js';
+import { BenchmarkingTab } from './pages/benchmarking/index.js';
+import { CompletenessTab } from './pages/completeness/index.js';
+import { IngestTab } from './pages/ingest/index.js';
 
 /**
  * The society hub's national census (issue 29), on #/national: the figures of a period, the
@@ -13,6 +16,9 @@ export function NationalRoutes() {
       <Route path="/national" element={<NationalPage />}>
         <Route index element={<Navigate to="/national/figures" replace />} />
         <Route path="figures" element={<FiguresTab />} />
+        <Route path="benchmarking" element={<BenchmarkingTab />} />
+        <Route path="completeness" element={<CompletenessTab />} />
+        <Route path="ingest" element={<IngestTab />} />
         <Route path="*" element={<Navigate to="/national/figures" replace />} />
       </Route>
     </Routes>

@@ -9,6 +9,9 @@ export const NOT_PERMITTED_TITLE = 'You do not have permission to open the natio
 
 const TABS: ReadonlyArray<{ key: NationalTab; label: string; figures: boolean }> = [
   { key: 'figures', label: 'Figures', figures: true },
+  { key: 'benchmarking', label: 'Benchmarking', figures: true },
+  { key: 'completeness', label: 'Completeness', figures: true },
+  { key: 'ingest', label: 'Ingest', figures: false },
 ];
 
 function activeTab(pathname: string): NationalTab {
@@ -24,8 +27,8 @@ function activeTab(pathname: string): NationalTab {
 export function NationalPage() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const { canViewNational } = useAccess();
-  if (!canViewNational) {
+  const { canViewNational, canManageNationalIngest } = useAccess();
+  if (!canViewNational && !canManageNationalIngest) {
     return (
       <Result
         status="403"
@@ -34,7 +37,7 @@ export function NationalPage() {
       />
     );
   }
-  const tabs = TABS.filter((tab) => tab.figures);
+  const tabs = TABS.filter((tab) => (tab.figures ? canViewNational : canManageNationalIngest));
   const active = activeTab(pathname);
   if (!tabs.some((tab) => tab.key === active)) return <Navigate to={`/national/${tabs[0]?.key ?? 'ingest'}${search}`} replace />;
   return (
