@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { PERMISSIONS } from '@pnss/libs/permissions';
@@ -7,6 +7,7 @@ import { mockApi, renderWithProviders } from '@pnss/web/testing';
 import { HashRouter } from 'react-router-dom';
 import { figuresAnswer } from '../../testing/national-answers.js';
 import { axeViolations } from '../../testing/axe.js';
+import { pick } from '../../testing/render-national.js';
 import { SMALL_CELL_WORDS, HIDDEN_CELL_WORDS } from '../../components/count-cell.js';
 import { FiguresTab } from './index.js';
 
@@ -25,17 +26,6 @@ function renderFigures(hash = '#/national/figures?from=2026-04&to=2026-06', perm
 }
 
 const DEPARTMENTS = { body: { items: [{ departmentId: 'DEPT-NORTH', firstMonth: '2026-01', lastMonth: '2026-06', cases: 8000 }, { departmentId: 'DEPT-SOUTH', firstMonth: '2026-01', lastMonth: '2026-06', cases: 4000 }] } };
-
-/** Opens an antd Select by its label and clicks the option with that title, as a user would. */
-async function pick(field: string, option: string) {
-  await userEvent.click(screen.getByRole('combobox', { name: field }));
-  const item = await waitFor(() => {
-    const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${option}"]`);
-    if (!found) throw new Error(`no option ${option}`);
-    return found;
-  });
-  await userEvent.click(item);
-}
 
 function rowCells(table: HTMLElement, name: RegExp): string[] {
   return within(within(table).getByRole('row', { name })).getAllByRole('cell').map((c) => c.textContent ?? '');

@@ -81,7 +81,7 @@ export function IngestTab() {
           <Flex wrap gap={16} className="national-ingest-totals" role="group" aria-label="Packages by ingest state">
             <Card size="small"><Statistic title="Ingested" value={totals?.ingested ?? 0} loading={!totals} /></Card>
             <Card size="small"><Statistic title="Pending" value={pending} loading={!totals} /></Card>
-            <Card size="small"><Statistic title="Failed (held)" value={totals?.held ?? 0} loading={!totals} valueStyle={totals?.held ? { color: '#a8071a' } : undefined} /></Card>
+            <Card size="small"><Statistic title="Failed (held)" value={totals?.held ?? 0} loading={!totals} styles={totals?.held ? { content: { color: '#a8071a' } } : undefined} /></Card>
             <Card size="small"><Statistic title="Superseded" value={totals?.superseded ?? 0} loading={!totals} /></Card>
           </Flex>
           <Table<NationalIngestItem>
