@@ -8,3 +8,4 @@ export * from './report-views.js';
 export * from './rollup.js';
 export * from './robson-view.js';
 export * from './rate-definitions.js';
+export * from './national-facts.js';

@@ -20,6 +20,16 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** What a repository method takes: the database, or the transaction it must join. */
 export type Executor = Database | Transaction;
 
+/**
+ * What the job queue (modules/queue) connects to: the same database, through the embedded instance
+ * itself (PGlite has one connection) or a pool of its own on PostgreSQL; `ownerMigrates`: the tables'
+ * owner made the queue's schema for the server's role (DATABASE_MIGRATION_URL).
+ */
+export type QueueTarget = { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; url: string; ownerMigrates: boolean };
+
+/** The job queue's schema (pg-boss), beside the application's tables in public. */
+export const QUEUE_SCHEMA = 'pgboss';
+
 /** PGlite's bundled extensions the migrations use (pg_trgm: the list searches' trigram indexes). */
 const extensions = { pg_trgm };
 
@@ -40,6 +50,8 @@ export class DatabaseService implements OnApplicationShutdown {
     private readonly closeConnection: () => Promise<void>,
     private readonly runMigrations: () => Promise<void>,
     private readonly runTransaction: <T>(work: (tx: Transaction) => Promise<T>) => Promise<T> = (work) => db.transaction(work),
+    /** What the job queue connects to. */
+    readonly queueTarget?: QueueTarget,
   ) {}
 
   static async connect(config: DatabaseConfig): Promise<DatabaseService> {
@@ -53,6 +65,7 @@ export class DatabaseService implements OnApplicationShutdown {
         () => pool.end(),
         migrationUrl ? () => migrateAsOwner(migrationUrl, pool) : () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
         (work) => pooledTransaction(pool, work),
+        { kind: 'postgres', url: config.url, ownerMigrates: migrationUrl !== null },
       );
     }
     const options = { extensions, ...(config.initialData ? { loadDataDir: config.initialData } : {}) };
@@ -63,6 +76,8 @@ export class DatabaseService implements OnApplicationShutdown {
       'pglite',
       () => client.close(),
       () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      undefined,
+      { kind: 'pglite', client },
     );
   }
 
@@ -266,6 +281,10 @@ async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool): Promise<v
     await ownerPool.query(`revoke insert, update, delete, truncate, references, trigger on audit_chain_start from ${role}`);
     await ownerPool.query(`grant usage, select on all sequences in schema public to ${role}`);
     await ownerPool.query(`grant execute on all functions in schema public to ${role}`);
+    // The job queue (pg-boss) keeps its own tables in its own schema, made by the server's role at start
+    // (a queue adds a partition table): the owner makes the schema and lets that role create in it.
+    await ownerPool.query(`create schema if not exists ${QUEUE_SCHEMA}`);
+    await ownerPool.query(`grant usage, create on schema ${QUEUE_SCHEMA} to ${role}`);
     const owned = await appPool.query<{ n: string }>(
       `select count(*)::text as n from pg_class c where c.relowner = (select oid from pg_roles where rolname = current_user)
          and c.relnamespace = 'public'::regnamespace`,

@@ -113,3 +113,4 @@ export * from './hardening.schema.js';
 export * from './list-performance.schema.js';
 export * from './name-search.schema.js';
 export * from './submissions.schema.js';
+export * from './national.schema.js';

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { DatabaseModule } from '../../database/database.module.js';
 import { AuditModule } from '../audit/audit.module.js';
+import { NationalModule } from '../national/national.module.js';
 import { PACKAGE_MAX_BYTES } from '@pnss/libs/submissions';
 import { HubController } from './hub.controller.js';
 import { HubRepository } from './hub.repository.js';
@@ -13,7 +14,7 @@ const PACKAGE_BODY_LIMIT = PACKAGE_MAX_BYTES;
 
 /** The society's hub: turned on by HUB_ENABLED, refused with a 404 otherwise. */
 @Module({
-  imports: [DatabaseModule, AuditModule],
+  imports: [DatabaseModule, AuditModule, NationalModule],
   controllers: [HubController],
   providers: [HubRepository, HubService],
 })

@@ -11,12 +11,12 @@ import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
 import type { HubCollisions } from '../../database/submissions.schema.js';
 import { type HubCaseRow, type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
 import { verifyPackage } from './package-verifier.js';
+import { hashKey } from '../../common/access/hub-keys.js';
+import { NationalIngestService } from '../national/national-ingest.service.js';
 
 const VERSION_KEY = 'hub_packages_version_key';
 
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
+export { hashKey } from '../../common/access/hub-keys.js';
 
 export interface Upload {
   departmentId: string | undefined;
@@ -38,6 +38,7 @@ export class HubService implements OnApplicationBootstrap {
     private readonly repository: HubRepository,
     private readonly database: DatabaseService,
     private readonly audit: AuditService,
+    private readonly ingest: NationalIngestService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -148,6 +149,8 @@ export class HubService implements OnApplicationBootstrap {
       const row = await this.database.transaction(async (tx) => {
         const completed = await this.repository.completePackage(tx, kept.id, { verification: summary + collisionText(collisions), collisions });
         await this.repository.touchKey(tx, key.id);
+        // The national facts are owed from the moment the package is received (a durable job, issue 29).
+        await this.ingest.record(tx, { id: completed.id, departmentId, submissionId: manifest.submissionId, version: manifest.version });
         await this.audit.record(tx, {
           actor: department, entity: 'hub_package', entityId: completed.uploadId, action: 'receive',
           changes: [
@@ -160,6 +163,8 @@ export class HubService implements OnApplicationBootstrap {
         return completed;
       });
       receiving.staged = null;
+      // Queued after the commit; should this fail, the start-up queues every ingest still owed.
+      await this.ingest.send(row.id).catch((error: unknown) => this.logger.error(`The national ingest of ${row.uploadId} is not queued yet: ${String(error)}`));
       return { receipt: { uploadid: row.uploadId, message: 'Package received and verified', duplicate: false }, created: true };
     } finally {
       await this.dropStaged(receiving.staged);

@@ -1,0 +1,175 @@
+import { Injectable } from '@nestjs/common';
+import { and, count, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type { IngestState } from '@pnss/libs/api';
+import type { NationalFactsSet } from '@pnss/libs/reports';
+import { DatabaseService, type Executor, type Transaction } from '../../database/database.service.js';
+import { nationalCases, nationalInfants, nationalIngest, nationalSubmissions } from '../../database/national.schema.js';
+import { hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
+
+export type IngestRow = typeof nationalIngest.$inferSelect;
+
+/** A received package as the ingest reads it. */
+export interface IngestPackage {
+  id: string;
+  departmentId: string;
+  submissionId: string;
+  version: number;
+  dataDictionaryVersion: string;
+  numOfCases: number;
+  receivedAt: Date;
+}
+
+const CASE_BATCH = 500;
+const INFANT_BATCH = 1000;
+
+/** All SQL of the national ingest: its bookkeeping and the replacement of a submission's facts. */
+@Injectable()
+export class NationalIngestRepository {
+  constructor(private readonly database: DatabaseService) {}
+
+  /** The ingest owed for a received package (in the transaction that makes it received); nothing when recorded before. */
+  async record(tx: Executor, pkg: Pick<IngestPackage, 'id' | 'departmentId' | 'submissionId' | 'version'>): Promise<void> {
+    await tx.insert(nationalIngest)
+      .values({ hubPackageId: pkg.id, departmentId: pkg.departmentId, submissionId: pkg.submissionId, version: pkg.version })
+      .onConflictDoNothing();
+  }
+
+  /** Received packages with no ingest recorded (received before the national tables existed): recorded now, 'queued'. */
+  async recordMissing(): Promise<number> {
+    const rows = await this.database.db.insert(nationalIngest)
+      .select(
+        this.database.db.select({
+          hubPackageId: hubPackages.id, departmentId: hubPackages.departmentId, submissionId: hubPackages.submissionId, version: hubPackages.version,
+          state: sql<IngestState>`'queued'`.as('state'), attempts: sql<number>`0`.as('attempts'), reason: sql<string | null>`null`.as('reason'),
+          queuedAt: sql<Date>`now()`.as('queued_at'), ingestedAt: sql<Date | null>`null`.as('ingested_at'),
+          factCases: sql<number>`0`.as('fact_cases'), factInfants: sql<number>`0`.as('fact_infants'),
+        })
+          .from(hubPackages)
+          .where(and(eq(hubPackages.state, 'received'), notExists(
+            this.database.db.select({ one: sql`1` }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, hubPackages.id)),
+          ))),
+      )
+      .onConflictDoNothing()
+      .returning({ id: nationalIngest.hubPackageId });
+    return rows.length;
+  }
+
+  /** Packages whose ingest is owed: queued, retrying, or left active by a stopped server. */
+  async owed(): Promise<string[]> {
+    const rows = await this.database.db.select({ id: nationalIngest.hubPackageId }).from(nationalIngest)
+      .where(inArray(nationalIngest.state, ['queued', 'retrying', 'active']))
+      .orderBy(nationalIngest.queuedAt);
+    return rows.map((r) => r.id);
+  }
+
+  async find(id: string): Promise<IngestRow | null> {
+    const [row] = await this.database.db.select().from(nationalIngest).where(eq(nationalIngest.hubPackageId, id)).limit(1);
+    return row ?? null;
+  }
+
+  async packageOf(id: string): Promise<IngestPackage | null> {
+    const [row] = await this.database.db.select({
+      id: hubPackages.id, departmentId: hubPackages.departmentId, submissionId: hubPackages.submissionId, version: hubPackages.version,
+      dataDictionaryVersion: hubPackages.dataDictionaryVersion, numOfCases: hubPackages.numOfCases, receivedAt: hubPackages.receivedAt,
+    }).from(hubPackages).where(and(eq(hubPackages.id, id), eq(hubPackages.state, 'received'))).limit(1);
+    return row ?? null;
+  }
+
+  /** The packaged cases (cases.json rows) of a received package. */
+  async casesOf(id: string): Promise<Array<Record<string, unknown>>> {
+    const rows = await this.database.db.select({ data: hubPackageCases.data }).from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id));
+    return rows.map((r) => r.data);
+  }
+
+  async setState(id: string, values: Partial<Pick<IngestRow, 'state' | 'reason' | 'attempts'>>): Promise<void> {
+    await this.database.db.update(nationalIngest).set(values).where(eq(nationalIngest.hubPackageId, id));
+  }
+
+  /** Marks the ingest active and counts the attempt; the attempts made, with this one. */
+  async begin(id: string): Promise<number> {
+    const [row] = await this.database.db.update(nationalIngest)
+      .set({ state: 'active', attempts: sql`${nationalIngest.attempts} + 1` })
+      .where(eq(nationalIngest.hubPackageId, id))
+      .returning({ attempts: nationalIngest.attempts });
+    return row?.attempts ?? 0;
+  }
+
+  /** Held packages go back to the queue (after the hub is upgraded); the ids queued again. */
+  async requeue(id: string): Promise<IngestRow | null> {
+    const [row] = await this.database.db.update(nationalIngest)
+      .set({ state: 'queued', reason: null, queuedAt: new Date() })
+      .where(and(eq(nationalIngest.hubPackageId, id), inArray(nationalIngest.state, ['held', 'retrying', 'queued'])))
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * Replaces the facts of the package's submission by `facts`, in `tx`, under a lock on the
+   * submission: nothing when this package is already the one counted (the same package twice), or
+   * when a later version is counted (this one is superseded). Cases of the department that another
+   * submission had counted move to this one, so no case is counted twice.
+   */
+  async replaceSubmission(tx: Transaction, pkg: IngestPackage, derivation: number, facts: readonly NationalFactsSet[]): Promise<'ingested' | 'unchanged' | 'superseded'> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national:${pkg.departmentId}:${pkg.submissionId}`}))`);
+    const [current] = await tx.select().from(nationalSubmissions)
+      .where(and(eq(nationalSubmissions.departmentId, pkg.departmentId), eq(nationalSubmissions.submissionId, pkg.submissionId)))
+      .for('update');
+    if (current && current.hubPackageId === pkg.id) return 'unchanged';
+    if (current && current.version > pkg.version) return 'superseded';
+
+    await tx.delete(nationalCases).where(and(eq(nationalCases.departmentId, pkg.departmentId), eq(nationalCases.submissionId, pkg.submissionId)));
+    for (let start = 0; start < facts.length; start += CASE_BATCH) {
+      const batch = facts.slice(start, start + CASE_BATCH);
+      const rows = batch.map(({ facts: f }) => ({
+        departmentId: pkg.departmentId, patientKey: f.patientKey, caseId: f.caseId, submissionId: pkg.submissionId, hubPackageId: pkg.id,
+        version: pkg.version, derivation, dischargeMonth: f.dischargeMonth, isObstetric: f.isObstetric, isGyne: f.isGyne,
+        robsonSegment: f.robsonSegment, isCaesarean: f.isCaesarean, isMaternalDeath: f.isMaternalDeath, icdMmSegment: f.icdMmSegment,
+        countsInRatio: f.countsInRatio, deathTimingSegment: f.deathTimingSegment,
+      }));
+      // A case another submission of the department counted moves here, with its infants.
+      await tx.delete(nationalCases).where(and(
+        eq(nationalCases.departmentId, pkg.departmentId),
+        sql`(${nationalCases.patientKey}, ${nationalCases.caseId}) in (${sql.join(rows.map((r) => sql`(${r.patientKey}, ${r.caseId})`), sql`, `)})`,
+      ));
+      await tx.insert(nationalCases).values(rows);
+    }
+    const infants = facts.flatMap(({ facts: f, infants: list }) => list.map((i) => ({
+      departmentId: pkg.departmentId, patientKey: f.patientKey, caseId: f.caseId, position: i.position, dischargeMonth: f.dischargeMonth,
+      isObstetric: f.isObstetric, status: i.status, weight: i.weight, isLiveBorn: i.isLiveBorn, isStillbirth: i.isStillbirth,
+      isEarlyNeonatalDeath: i.isEarlyNeonatalDeath, isNeonatalDeath: i.isNeonatalDeath, gestationMin: i.gestationMin, gestationMax: i.gestationMax,
+    })));
+    for (let start = 0; start < infants.length; start += INFANT_BATCH) await tx.insert(nationalInfants).values(infants.slice(start, start + INFANT_BATCH));
+
+    await tx.insert(nationalSubmissions)
+      .values({ departmentId: pkg.departmentId, submissionId: pkg.submissionId, hubPackageId: pkg.id, version: pkg.version, ingestedAt: new Date() })
+      .onConflictDoUpdate({
+        target: [nationalSubmissions.departmentId, nationalSubmissions.submissionId],
+        set: { hubPackageId: pkg.id, version: pkg.version, ingestedAt: new Date() },
+      });
+    await tx.update(nationalIngest).set({ state: 'superseded', reason: null, factCases: 0, factInfants: 0 })
+      .where(and(
+        eq(nationalIngest.departmentId, pkg.departmentId), eq(nationalIngest.submissionId, pkg.submissionId),
+        lt(nationalIngest.version, pkg.version), inArray(nationalIngest.state, ['ingested', 'queued', 'retrying', 'held']),
+      ));
+    return 'ingested';
+  }
+
+  async finish(tx: Executor, id: string, values: { state: IngestState; reason: string | null; factCases: number; factInfants: number }): Promise<void> {
+    await tx.update(nationalIngest).set({ ...values, ingestedAt: values.state === 'ingested' ? new Date() : null }).where(eq(nationalIngest.hubPackageId, id));
+  }
+
+  /** The ingest list, newest first, with the total of each state. */
+  async page(filter: { state?: IngestState; departmentId?: string }, limit: number, skip: number) {
+    const where = and(
+      filter.state ? eq(nationalIngest.state, filter.state) : undefined,
+      filter.departmentId ? eq(nationalIngest.departmentId, filter.departmentId) : undefined,
+    );
+    const rows = await this.database.db.select({
+      ingest: nationalIngest, numOfCases: hubPackages.numOfCases, dataDictionaryVersion: hubPackages.dataDictionaryVersion, receivedAt: hubPackages.receivedAt,
+    }).from(nationalIngest).innerJoin(hubPackages, eq(hubPackages.id, nationalIngest.hubPackageId))
+      .where(where).orderBy(desc(nationalIngest.queuedAt), desc(nationalIngest.hubPackageId)).limit(limit).offset(skip);
+    const [total] = await this.database.db.select({ n: count() }).from(nationalIngest).where(where);
+    const states = await this.database.db.select({ state: nationalIngest.state, n: count() }).from(nationalIngest).groupBy(nationalIngest.state);
+    return { rows, count: total.n, states };
+  }
+}

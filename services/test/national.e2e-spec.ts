@@ -1,0 +1,190 @@
+import type { CaseForm, ErrorEnvelope, HubReceipt, IssuedHubKey, NationalFiguresAnswer, NationalFunnelAnswer, NationalIngestAnswer, NationalStandingAnswer } from '@pnss/libs/api';
+import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
+import { and, count, eq } from 'drizzle-orm';
+import { nationalCases, nationalInfants, nationalIngest } from '../src/database/national.schema.js';
+import { hubPackages } from '../src/database/submissions.schema.js';
+import { NationalIngestService } from '../src/modules/national/national-ingest.service.js';
+import { buildPackageFile, packagedCases } from '../src/modules/submissions/package-file.js';
+import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+
+const SECRET = 'the department secret of the national tests, long enough';
+const census = { departmentId: 'SOCIETY', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: true, packageFreeText: false, packageSecret: SECRET };
+
+/** A closed OB case discharged in March 2026, its own record and patient. */
+const ob = (id: string, overrides: Partial<CaseForm> = {}): CaseForm =>
+  closableObCase({ _id: id, patientid: `patient-${id}`, dischargeDate: '2026-03-14', admissionDate: '2026-03-10', deliveryDate: '2026-03-11', isClose: true, ...overrides });
+const gyne = (id: string, overrides: Partial<CaseForm> = {}): CaseForm =>
+  closableGyneCase({ _id: id, patientid: `patient-${id}`, dischargeDate: '2026-03-20', admissionDate: '2026-03-16', isClose: true, ...overrides });
+/** A maternal death from postpartum haemorrhage (ICD-MM group 3), postpartum. */
+const haemorrhageDeath = (id: string) => ob(id, { motherCondition: 3, antecedent: 1, antecedentType: 11, antecedentCause: 1101, deathTiming: 3 });
+/** Twins, the second stillborn at 39 weeks (Robson group 8). */
+const twinsOneStillborn = (id: string) => ob(id, {
+  pregnancyType: 2, infantsNumber: 2, deliveryManner2: 1,
+  neonatal: [healthyInfant({ pediatricAge: 39, pediatricWeight: 3000 }), healthyInfant({ status: 5, pediatricAge: 39, pediatricWeight: 2900, apgar1m: 0, apgar5m: 0 })],
+});
+
+function zipOf(departmentId: string, submissionId: string, version: number, forms: CaseForm[]): Buffer {
+  const built = buildPackageFile({ departmentId, submissionId, version, createdAt: '2026-04-02T08:00:00.000Z' }, packagedCases(SECRET, forms, { freeText: false }));
+  return Buffer.from(built.bytes);
+}
+
+describe('the national census: ingest of received packages into national facts, and the national figures (issue 29)', () => {
+  let hub: TestApp;
+  let admin: SignedIn;
+  const keys: Record<string, IssuedHubKey> = {};
+
+  beforeAll(async () => {
+    hub = await createTestApp({ config: { census } });
+    admin = await hub.signInAsAdmin();
+    for (const departmentId of ['DEPT-A', 'DEPT-B']) {
+      keys[departmentId] = (await hub.http.post('/api/hub/keys').set('Authorization', admin.authorization).send({ departmentId }).expect(201)).body as IssuedHubKey;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await hub?.close();
+  });
+
+  const get = (path: string) => hub.http.get(path).set('Authorization', admin.authorization);
+  const send = (departmentId: string, bytes: Buffer) =>
+    hub.http.post('/api/hub/packages').set({ 'Content-Type': 'application/zip', 'x-department-id': departmentId, 'x-api-key': keys[departmentId].key }).send(bytes);
+  const packageId = async (departmentId: string, submissionId: string, version: number) =>
+    (await hub.database.db.select({ id: hubPackages.id }).from(hubPackages)
+      .where(and(eq(hubPackages.departmentId, departmentId), eq(hubPackages.submissionId, submissionId), eq(hubPackages.version, version))))[0].id;
+  /** Waits for the background job to leave the package queued, active or retrying. */
+  const settled = async (id: string, timeoutMs = 30_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [row] = await hub.database.db.select({ state: nationalIngest.state }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, id));
+      if (row && !['queued', 'active', 'retrying'].includes(row.state)) return row.state;
+      if (Date.now() > deadline) throw new Error(`The ingest of ${id} is still ${row?.state}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const factCounts = async (departmentId: string) => ({
+    cases: (await hub.database.db.select({ n: count() }).from(nationalCases).where(eq(nationalCases.departmentId, departmentId)))[0].n,
+    infants: (await hub.database.db.select({ n: count() }).from(nationalInfants).where(eq(nationalInfants.departmentId, departmentId)))[0].n,
+  });
+  const figures = async (query: string) => (await get(`/api/national/figures?${query}`).expect(200)).body as NationalFiguresAnswer;
+
+  let v1: string;
+
+  it('a received package becomes one fact row per case and one per infant, keyed by department, patient key and record id, in a background job', async () => {
+    const forms = [ob('a-1'), haemorrhageDeath('a-2'), twinsOneStillborn('a-3'), gyne('a-4', { motherCondition: 3 })];
+    const receipt = (await send('DEPT-A', zipOf('DEPT-A', 'SUB-A1', 1, forms)).expect(201)).body as HubReceipt;
+    expect(receipt.duplicate).toBe(false);
+    v1 = await packageId('DEPT-A', 'SUB-A1', 1);
+    expect(await settled(v1)).toBe('ingested');
+    expect(await factCounts('DEPT-A')).toEqual({ cases: 4, infants: 4 });
+    const rows = await hub.database.db.select().from(nationalCases).where(eq(nationalCases.departmentId, 'DEPT-A'));
+    expect(rows.map((r) => r.caseId).sort()).toEqual(['a-1', 'a-2', 'a-3', 'a-4']);
+    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r.patientKey) && r.submissionId === 'SUB-A1' && r.dischargeMonth === '2026-03')).toBe(true);
+    const list = (await get('/api/national/ingest').expect(200)).body as NationalIngestAnswer;
+    expect(list.items.find((i) => i.packageId === v1)).toMatchObject({ state: 'ingested', factCases: 4, factInfants: 4, attempts: 1, reason: null });
+    expect(list.queue).toMatch(/pg-boss 12/);
+  });
+
+  it('counts the figures by the libs rules: the gyne patient who died is no maternal death; twins are two births, one of them stillborn', async () => {
+    const answer = await figures('from=2026-03&to=2026-03');
+    expect(answer).toMatchObject({ cases: 4, obstetricCases: 3, departments: 1 });
+    // 1 maternal death over 3 live births (a-1, a-2, the live twin).
+    expect(answer.maternal.mmr.events).toEqual({ count: 1, mark: 'small' });
+    expect(answer.maternal.mmr.denominator).toEqual({ count: 3, mark: 'small' });
+    expect(answer.maternal.mmr.rate).toBeCloseTo(33_333.33, 1);
+    expect(answer.maternal.byIcdMmGroup.find((g) => g.group === '3')?.deaths.count).toBe(1);
+    expect(answer.maternal.byTiming.find((t) => t.segment === 'postpartum')?.count.count).toBe(1);
+    expect(answer.maternal.totalDeaths.count).toBe(1);
+    expect(answer.perinatal.international).toMatchObject({ liveBirths: { count: 3 }, stillbirths: { count: 1 }, totalBirths: { count: 4 }, stillbirthRate: 250 });
+    // Three women gave birth, all by caesarean: two in group 4b, the twins in group 8.
+    expect(answer.caesarean.rate).toMatchObject({ events: { count: 3 }, denominator: { count: 3 }, rate: 100 });
+    expect(answer.caesarean.robson.find((r) => r.group === '8')?.women.count).toBe(1);
+    expect(answer.caesarean.robson.find((r) => r.group === '4b')?.women.count).toBe(2);
+    // Outside the period, nothing.
+    expect((await figures('from=2026-04&to=2026-12')).cases).toBe(0);
+  });
+
+  it('the same package twice changes nothing', async () => {
+    const before = await factCounts('DEPT-A');
+    const again = (await send('DEPT-A', zipOf('DEPT-A', 'SUB-A1', 1, [ob('a-1'), haemorrhageDeath('a-2'), twinsOneStillborn('a-3'), gyne('a-4', { motherCondition: 3 })])).expect(200)).body as HubReceipt;
+    expect(again.duplicate).toBe(true);
+    // Its job run again (a retry, a second server) finds it counted already.
+    expect(await hub.app.get(NationalIngestService).ingest(v1)).toBe('ingested');
+    expect(await factCounts('DEPT-A')).toEqual(before);
+  });
+
+  it('a later version of the same submission replaces its facts in one go, and the superseded version is never counted again', async () => {
+    // The rebuild after a correction: the death was recorded in error and the first case is gone.
+    await send('DEPT-A', zipOf('DEPT-A', 'SUB-A1', 2, [ob('a-2'), twinsOneStillborn('a-3'), gyne('a-4')])).expect(201);
+    const v2 = await packageId('DEPT-A', 'SUB-A1', 2);
+    expect(await settled(v2)).toBe('ingested');
+    expect(await factCounts('DEPT-A')).toEqual({ cases: 3, infants: 3 });
+    const answer = await figures('from=2026-03&to=2026-03');
+    expect(answer.cases).toBe(3);
+    expect(answer.maternal.mmr.events.count).toBe(0);
+    expect(answer.maternal.mmr.denominator.count).toBe(2);
+    expect((await hub.database.db.select({ state: nationalIngest.state }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, v1)))[0].state).toBe('superseded');
+    // The first version's job, late or run again, does not bring it back.
+    expect(await hub.app.get(NationalIngestService).ingest(v1)).toBe('superseded');
+    expect(await factCounts('DEPT-A')).toEqual({ cases: 3, infants: 3 });
+  });
+
+  it('a package the hub cannot read is held with its reason in words, counts nothing, touches nothing counted, and is ingested again on retry', async () => {
+    await send('DEPT-B', zipOf('DEPT-B', 'SUB-B1', 1, [ob('b-1'), ob('b-2', { deliveryManner: 2, primaryRepeat: null, incision: null, deliveryIndication: [] })])).expect(201);
+    const b1 = await packageId('DEPT-B', 'SUB-B1', 1);
+    expect(await settled(b1)).toBe('ingested');
+    const counted = await factCounts('DEPT-A');
+    // A package stored by an older hub, in a dictionary this one does not read.
+    await send('DEPT-B', zipOf('DEPT-B', 'SUB-B2', 1, [ob('b-3')])).expect(201);
+    const b2 = await packageId('DEPT-B', 'SUB-B2', 1);
+    await settled(b2);
+    await hub.database.db.update(hubPackages).set({ dataDictionaryVersion: '2025.9' }).where(eq(hubPackages.id, b2));
+    expect(await hub.app.get(NationalIngestService).ingest(b2)).toBe('held');
+    const held = ((await get('/api/national/ingest?state=held').expect(200)).body as NationalIngestAnswer).items;
+    expect(held.map((i) => i.packageId)).toEqual([b2]);
+    expect(held[0].reason).toBe('The package follows data dictionary 2025.9; this hub reads 2026.2. Upgrade the hub, then ingest it again.');
+    expect(await factCounts('DEPT-A')).toEqual(counted);
+    // After the upgrade (here: the package readable again), a retry queues it.
+    await hub.database.db.update(hubPackages).set({ dataDictionaryVersion: '2026.2' }).where(eq(hubPackages.id, b2));
+    const retried = await hub.http.post(`/api/national/ingest/${b2}/retry`).set('Authorization', admin.authorization).expect(200);
+    expect(retried.body).toMatchObject({ packageId: b2, state: 'queued' });
+    expect(await settled(b2)).toBe('ingested');
+    const conflict = await hub.http.post(`/api/national/ingest/${b2}/retry`).set('Authorization', admin.authorization).expect(409);
+    expect((conflict.body as ErrorEnvelope).message).toMatch(/ingested/);
+  });
+
+  it("a funnel plot places each department against the national rate with 95% and 99.8% limits; the department filter counts one department's cases only", async () => {
+    const funnel = (await get('/api/national/funnel?from=2026-03&to=2026-03&indicator=caesarean').expect(200)).body as NationalFunnelAnswer;
+    // DEPT-A: 2 women, 2 caesareans; DEPT-B: 3 women, 2 caesareans (b-2 vaginal).
+    expect(funnel).toMatchObject({ model: 'binomial', per: 100, nationalEvents: 4, nationalDenominator: 5 });
+    expect(funnel.nationalRate).toBeCloseTo(80, 6);
+    expect(funnel.points.map((p) => [p.departmentId, p.events, p.denominator, p.position998])).toEqual([['DEPT-A', 2, 2, 'inside'], ['DEPT-B', 2, 3, 'inside']]);
+    expect(funnel.limits.length).toBeGreaterThan(0);
+    expect((await figures('from=2026-03&to=2026-03&departmentId=DEPT-B')).cases).toBe(3);
+  });
+
+  it("a department's standing: its own figures beside the national ones, national counts from 1 to 4 withheld; its key is the credential", async () => {
+    const standing = (await hub.http.get('/api/hub/standing?from=2026-03&to=2026-03')
+      .set({ 'x-department-id': 'DEPT-B', 'x-api-key': keys['DEPT-B'].key }).expect(200)).body as NationalStandingAnswer;
+    expect(standing.department.cases).toEqual({ count: 3, mark: 'shown' });
+    expect(standing.national.cases).toEqual({ count: 6, mark: 'shown' });
+    expect(standing.national.caesarean.events).toEqual({ count: null, mark: 'small' });
+    expect(standing.national.caesarean.rate).toBeNull();
+    await hub.http.get('/api/hub/standing?from=2026-03&to=2026-03').set({ 'x-department-id': 'DEPT-A', 'x-api-key': keys['DEPT-B'].key }).expect(401);
+  });
+
+  it("exports suppress every count from 1 to 4 as '<5'", async () => {
+    const csv = await get('/api/national/export/icd-mm?from=2026-01&to=2026-03&format=csv').expect(200);
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.text).toContain('Small-cell suppression on');
+    const robson = await get('/api/national/export/robson?from=2026-03&to=2026-03&format=csv').expect(200);
+    expect(robson.text).toContain('<5');
+  });
+
+  it('refuses a bad period naming the field, and anyone without view_national', async () => {
+    const bad = await get('/api/national/figures?from=2026-13&to=2026-03').expect(400);
+    expect((bad.body as ErrorEnvelope).errors).toEqual([{ field: 'from', message: 'from must be a month, YYYY-MM (e.g. 2026-01)' }]);
+    const reversed = await get('/api/national/figures?from=2026-04&to=2026-03').expect(400);
+    expect((reversed.body as ErrorEnvelope).errors?.[0].field).toBe('from');
+    const clinician = await hub.createUserWithRole('clinician');
+    await hub.http.get('/api/national/figures?from=2026-03&to=2026-03').set('Authorization', clinician.authorization).expect(403);
+  });
+});
