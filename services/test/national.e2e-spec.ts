@@ -1,4 +1,5 @@
-import type { CaseForm, ErrorEnvelope, HubReceipt, IssuedHubKey, NationalFiguresAnswer, NationalFunnelAnswer, NationalIngestAnswer, NationalStandingAnswer } from '@pnss/libs/api';
+import type { AddressInfo } from 'node:net';
+import type { CaseForm, ErrorEnvelope, NationalComparisonAnswer, HubReceipt, IssuedHubKey, NationalFiguresAnswer, NationalFunnelAnswer, NationalIngestAnswer, NationalStandingAnswer } from '@pnss/libs/api';
 import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
 import { and, count, eq } from 'drizzle-orm';
 import { nationalCases, nationalInfants, nationalIngest } from '../src/database/national.schema.js';
@@ -170,6 +171,30 @@ describe('the national census: ingest of received packages into national facts, 
     expect(standing.national.caesarean.rate).toBeNull();
     await hub.http.get('/api/hub/standing?from=2026-03&to=2026-03').set({ 'x-department-id': 'DEPT-A', 'x-api-key': keys['DEPT-B'].key }).expect(401);
   });
+
+  it("a department's Reports fetch its standing from the hub with its key, dated; without a society the comparison says so", async () => {
+    await hub.app.listen({ port: 0, host: '127.0.0.1' });
+    const hubUrl = `http://127.0.0.1:${(hub.app.getHttpServer().address() as AddressInfo).port}`;
+    const dept = await createTestApp({ config: { census: { ...census, departmentId: 'DEPT-B', hubEnabled: false, societyUrl: hubUrl, societyApiKey: keys['DEPT-B'].key } } });
+    const alone = await createTestApp({ config: { census: { ...census, departmentId: 'DEPT-C', hubEnabled: false } } });
+    try {
+      const deptAdmin = await dept.signInAsAdmin();
+      const comparison = (await dept.http.get('/api/reports/national?from=2026-03&to=2026-03').set('Authorization', deptAdmin.authorization).expect(200)).body as NationalComparisonAnswer;
+      expect(comparison.configured).toBe(true);
+      expect(comparison.fetchedAt).not.toBeNull();
+      expect(comparison.standing?.department.cases.count).toBe(3);
+      expect(comparison.standing?.national.caesarean.events.count).toBeNull();
+      const aloneAdmin = await alone.signInAsAdmin();
+      const none = (await alone.http.get('/api/reports/national?from=2026-03&to=2026-03').set('Authorization', aloneAdmin.authorization).expect(200)).body as NationalComparisonAnswer;
+      expect(none).toEqual({ configured: false, message: 'No society is configured (SOCIETY_URL and SOCIETY_API_KEY): there is no national comparison.', fetchedAt: null, standing: null });
+      // The national routes are the hub's only.
+      const off = await dept.http.get('/api/national/figures?from=2026-03&to=2026-03').set('Authorization', deptAdmin.authorization).expect(404);
+      expect((off.body as ErrorEnvelope).message).toMatch(/not the society hub/);
+    } finally {
+      await dept.close();
+      await alone.close();
+    }
+  }, 180_000);
 
   it("exports suppress every count from 1 to 4 as '<5'", async () => {
     const csv = await get('/api/national/export/icd-mm?from=2026-01&to=2026-03&format=csv').expect(200);

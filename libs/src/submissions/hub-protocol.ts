@@ -10,3 +10,5 @@ export const DEPARTMENT_HEADER = 'x-department-id';
 export const API_KEY_HEADER = 'x-api-key';
 /** The package's file name, kept by the hub for its list. */
 export const FILE_NAME_HEADER = 'x-file-name';
+/** Where a department fetches its standing beside the national figures, with the same two headers (issue 29). */
+export const HUB_STANDING_PATH = '/api/hub/standing';

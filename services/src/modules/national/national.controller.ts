@@ -7,6 +7,7 @@ import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
 import { textSchemaOf } from '../../openapi/validation-rules.js';
 import { NationalIngestQueryDto } from './dto/national.dto.js';
+import { NationalComparisonService } from './national-comparison.service.js';
 import { NationalExportService } from './national-export.service.js';
 import { NationalFiguresService } from './national-figures.service.js';
 import { NationalIngestService } from './national-ingest.service.js';
@@ -120,5 +121,21 @@ export class HubStandingController {
     @Query() query: Record<string, unknown>,
   ): Promise<NationalStandingAnswer> {
     return this.standing.standing(departmentId, apiKey, query);
+  }
+}
+
+/** A department's Reports beside the nation: its standing fetched from the society's hub (GET /api/reports/national). */
+@ApiTags('reports')
+@ApiBearerAuth()
+@Controller('reports')
+export class NationalComparisonController {
+  constructor(private readonly comparison: NationalComparisonService) {}
+
+  @Get('national')
+  @Answer("The department's figures beside the national ones for a period, fetched from the society's hub with the department's key, cached and dated; without a configured society it says so", 'NationalComparisonAnswer')
+  @ApiQuery({ name: 'from', schema: MONTH, description: MONTH_DOC })
+  @ApiQuery({ name: 'to', schema: MONTH, description: MONTH_DOC })
+  get(@Query() query: Record<string, unknown>) {
+    return this.comparison.comparison(query);
   }
 }
