@@ -72,7 +72,7 @@ export function NationalComparison({ range }: { range: ReportRange }) {
       ) : (
         <>
           <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>
-            {standing.from} to {standing.to} (the months of discharge). {data.message}
+            {standing.from} to {standing.to} (the months of discharge). {data.message.replace(/\.?$/, '.')}
             {data.fetchedAt && ` Fetched from the society on ${new Date(data.fetchedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`}
           </Typography.Paragraph>
           <Table
