@@ -1,7 +1,8 @@
 // Issue 29's browser flow: two departments, each a platform of its own, package their closed cases
 // and submit them to the society's hub; the hub ingests both in its background queue; the society's
 // staff see both departments in the national figures (with the right counts, small cells marked),
-// on the funnel plot and its table, in the completeness grid and in the ingest list. Screens at
+// on the funnel plot and its table, in the completeness grid and in the ingest list; a department sees
+// its own figures beside the nation's on its Reports. Screens at
 // 1366x768 and on a tablet, each checked with axe.
 // Run as the hub: `E2E_PORT=8350 HUB_ENABLED=true node --import tsx run.ts flows/national.e2e.ts`
 // (otherwise a hub is started beside the platform on the port + 33).
@@ -75,8 +76,8 @@ async function submitCases(department: Platform, cases: Array<Record<string, unk
   return built.submissionId;
 }
 
-async function signedIn(browser: Browser, hub: Platform, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, baseURL: hub.url });
+async function signedIn(browser: Browser, platform: Platform, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL: platform.url });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
@@ -84,8 +85,8 @@ async function signedIn(browser: Browser, hub: Platform, viewport: { width: numb
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   await page.goto('/#/account/login');
-  await page.getByLabel('Username').fill(hub.admin.username);
-  await page.getByLabel('Password').fill(hub.admin.password);
+  await page.getByLabel('Username').fill(platform.admin.username);
+  await page.getByLabel('Password').fill(platform.admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(/#\/patients/);
   return { page, errors };
@@ -176,6 +177,18 @@ describe('the national census on the society hub (issue 29)', () => {
     await ingest.getByRole('row', { name: /DEPT-NAT-B.*Ingested.*2 cases, 2 infants/ }).waitFor();
     await expectAccessible(page, 'national ingest');
     await screenshot(page, 'national-ingest-desktop');
+
+    // Back to the departments: department A's summary shows its figures beside the nation's, dated.
+    const own = await signedIn(browser, departments[0], { width: 1366, height: 768 });
+    await own.page.goto(`/#/reports/obreport/summary/?from=${MONTH}-01&to=${daysAgo(0)}`);
+    const comparison = own.page.getByRole('table', { name: 'National Comparison' });
+    await comparison.getByRole('columnheader', { name: 'This department (DEPT-NAT-A)' }).waitFor({ timeout: 60_000 });
+    const casesRow = (await comparison.getByRole('row', { name: /^Cases counted/ }).getByRole('cell').allTextContents()).map((t) => t.trim());
+    assert.equal(casesRow[2], '5', `the nation counts the five cases of both departments: ${casesRow.join(' | ')}`);
+    await own.page.getByText(/Fetched from the society on/).waitFor();
+    await own.page.getByRole('table', { name: 'National Comparison' }).scrollIntoViewIfNeeded();
+    await screenshot(own.page, 'national-department-comparison');
+    assert.deepEqual(own.errors, []);
 
     // A tablet: the figures in one column, nothing off the page sideways.
     const tablet = await signedIn(browser, hub, { width: 820, height: 1180 });
