@@ -35,6 +35,10 @@ export interface AccessFlags {
   canRaiseQuery: boolean;
   canAnswerQuery: boolean;
   canListQueries: boolean;
+  /** The society's national figures (hub only, issue 29). */
+  canViewNational: boolean;
+  canExportNational: boolean;
+  canManageNationalIngest: boolean;
 }
 
 /** SPEC.md §6: a helper checks that all listed permissions are held. */
@@ -79,5 +83,8 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canRaiseQuery: route('POST /queries'),
     canAnswerQuery: route('POST /queries/:queryid/answer'),
     canListQueries: route('GET /queries/case/:caseid'),
+    canViewNational: route('GET /national/figures'),
+    canExportNational: route('GET /national/export/:table'),
+    canManageNationalIngest: route('GET /national/ingest'),
   };
 }

@@ -64,6 +64,9 @@ describe('access flags: a pure function from the signed-in user to what the fron
     ['canAdmin', [P.ACCESS_ADMIN]],
     ['canListUsers', [P.ACCESS_ADMIN, P.GET_ALL_USERS]],
     ['canEditRoles', [P.ACCESS_ADMIN, P.UPDATE_ROLES]],
+    ['canViewNational', [P.VIEW_NATIONAL]],
+    ['canExportNational', [P.VIEW_NATIONAL, P.EXPORT_NATIONAL]],
+    ['canManageNationalIngest', [P.MANAGE_NATIONAL_INGEST]],
   ])('%s needs exactly %p', (flag, required) => {
     expect(accessFlags(required)[flag]).toBe(true);
     for (const missing of required) {

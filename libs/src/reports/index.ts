@@ -7,4 +7,5 @@ export * from './suppression.js';
 export * from './report-views.js';
 export * from './rollup.js';
 export * from './robson-view.js';
+export * from './rate-definitions.js';
 export * from './national-facts.js';

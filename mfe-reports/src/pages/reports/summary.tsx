@@ -9,6 +9,7 @@ import { useReportFilter } from '../../components/use-report-filter.js';
 import { MmrPanel } from '../../components/classifications/mmr-panel.js';
 import { PerinatalPanel } from '../../components/classifications/perinatal-panel.js';
 import { RobsonPanel } from '../../components/classifications/robson-panel.js';
+import { NationalComparison } from '../../components/national-comparison.js';
 
 const TITLES: Record<ReportFilterBy, string> = { obreport: 'OB Report', maternalMortality: 'Maternal Mortality' };
 
@@ -73,6 +74,7 @@ export function SummaryView({ filterBy }: { filterBy: ReportFilterBy }) {
             ))}
             <PerinatalPanel answer={data} suppress={filter.suppress} />
             {filterBy === 'obreport' && <RobsonPanel range={filter.range} suppress={filter.suppress} />}
+            <NationalComparison range={filter.range} />
           </div>
         </>
       )}

@@ -1,0 +1,67 @@
+import { Mix } from '@ant-design/charts';
+import type { NationalFunnelAnswer } from '@pnss/libs/api';
+
+export interface FunnelChartProps {
+  answer: NationalFunnelAnswer;
+  /** The axis title of the rate ('per 100,000 live births'). */
+  rateTitle: string;
+  /** The axis title of the denominator ('live births'). */
+  denominatorTitle: string;
+}
+
+const LIMIT_COLORS = { '99.8% limits': '#a8071a', '95% limits': '#d48806', 'National rate': '#1d4e89' } as const;
+type Series = keyof typeof LIMIT_COLORS;
+
+/**
+ * The funnel plot (GLOSSARY.md): each department's rate against its denominator, with the national rate
+ * and the 95% and 99.8% control limits, so that a small department is not called an outlier for one
+ * death. Departments beyond the 99.8% limits are drawn red and named. Drawn with @ant-design/charts and
+ * imported lazily (the library loads when Benchmarking first draws); its numbers are in the table beside it.
+ */
+export default function FunnelChart({ answer, rateTitle, denominatorTitle }: FunnelChartProps) {
+  const lines: Array<{ denominator: number; value: number; series: Series; part: string }> = [];
+  for (const l of answer.limits) {
+    lines.push({ denominator: l.denominator, value: l.upper998, series: '99.8% limits', part: 'upper998' });
+    lines.push({ denominator: l.denominator, value: l.lower998, series: '99.8% limits', part: 'lower998' });
+    lines.push({ denominator: l.denominator, value: l.upper95, series: '95% limits', part: 'upper95' });
+    lines.push({ denominator: l.denominator, value: l.lower95, series: '95% limits', part: 'lower95' });
+    if (answer.nationalRate !== null) lines.push({ denominator: l.denominator, value: answer.nationalRate, series: 'National rate', part: 'national' });
+  }
+  const points = answer.points
+    .filter((p) => p.rate !== null && p.denominator > 0)
+    .map((p) => ({ denominator: p.denominator, rate: p.rate as number, department: p.departmentId, outlier: p.position998 === 'inside' ? 'Within the 99.8% limits' : 'Outlier (beyond 99.8%)' }));
+  return (
+    <Mix
+      height={360}
+      autoFit
+      animate={false}
+      legend={{ color: { position: 'bottom' } }}
+      scale={{ x: { type: 'linear', nice: true }, y: { key: 'rate', independent: false, nice: true } }}
+      axis={{ x: { title: denominatorTitle }, y: { title: rateTitle } }}
+      children={[
+        {
+          type: 'line',
+          data: lines,
+          xField: 'denominator',
+          yField: 'value',
+          seriesField: 'part',
+          colorField: 'series',
+          scale: { color: { domain: Object.keys(LIMIT_COLORS), range: Object.values(LIMIT_COLORS) } },
+          style: { lineWidth: 1.5, lineDash: (d: Array<{ series: Series }>) => (d[0]?.series === 'National rate' ? [0, 0] : [4, 3]) },
+          tooltip: false,
+        },
+        {
+          type: 'point',
+          data: points,
+          xField: 'denominator',
+          yField: 'rate',
+          colorField: 'outlier',
+          scale: { color: { domain: ['Within the 99.8% limits', 'Outlier (beyond 99.8%)'], range: ['#2f7fc1', '#cf1322'] } },
+          style: { r: 5, fillOpacity: 0.9 },
+          labels: [{ text: 'department', dy: -10, fontSize: 11, filter: (d: { outlier: string }) => d.outlier !== 'Within the 99.8% limits' }],
+          tooltip: { title: 'department', items: [{ channel: 'x', name: denominatorTitle }, { channel: 'y', name: rateTitle }] },
+        },
+      ]}
+    />
+  );
+}
