@@ -41,14 +41,15 @@ describe('the counting rule: closed, not archived cases by discharge date', () =
 
 describe('the reporting projection of a case (deriveCaseFacts)', () => {
   it('a closed caesarean singleton: counted by discharge date, groups, one indication, one livebirth', () => {
-    const { facts, infants, indications } = deriveCaseFacts(closableObCase({ isClose: true, deliveryWeeks: 30 }));
+    const form = closableObCase({ isClose: true, deliveryWeeks: 30 });
+    const { facts, infants, indications } = deriveCaseFacts(form);
     expect(facts).toMatchObject({
       caseId: 'case-1', counted: true, countingDate: '2026-11-14', age: 28, ageSegment: '20to34',
       aogWeeks: 30, aogSegment: '28to32', pregnancyTypeSegment: 'singleton', deliveryMannerSegment: 'caesarean',
       isCaesarean: true, motherConditionSegment: '1', isMaternalDeath: false, directDeathSegment: null,
       deathTimingSegment: null, infantsNumber: 1, livebirthCount: 1, infantDeathCount: 0,
     });
-    expect(infants).toEqual([expect.objectContaining({ position: 1, status: 1, isLivebirth: true, isMortality: false, weight: 3200, apgar1m: 8, apgar5m: 9 })]);
+    expect(infants).toEqual([expect.objectContaining({ position: 1, status: 1, isLivebirth: true, isMortality: false, weight: form.neonatal[0].pediatricWeight, apgar1m: 8, apgar5m: 9 })]);
     expect(indications).toEqual([{ caseId: 'case-1', twin: 1, manner: 1, indicationId: 101, isCaesarean: true, segment: '101' }]);
   });
 
