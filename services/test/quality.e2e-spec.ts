@@ -49,6 +49,11 @@ describe('data quality and queries on a field (issue 31)', () => {
       const cases = (await get(`/api/quality/cases?ids=${id}`, reviewer).expect(200)).body as CaseQualityList;
       expect(cases.result[0]).toMatchObject({ _id: id, errors: [], openQueryFields: [] });
       expect(cases.result[0].warnings.map((w) => w.rule)).toEqual(['birth-weight-for-age']);
+
+      // Approving over the warnings is recorded in the case's audit row.
+      await put('/api/submissions/cases/approval', { caseIds: [id], approved: true, warningsConfirmed: true }, reviewer).expect(200);
+      const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'approve')));
+      expect(row.changes).toContainEqual({ field: 'warningsConfirmed', old: null, new: true });
     });
 
     it('leaves out open cases, counts a case once it is closed, and no longer once it is reopened', async () => {

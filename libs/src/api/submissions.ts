@@ -181,6 +181,8 @@ export interface CensusPackagesResponse {
 export interface ApprovalRequest {
   caseIds: string[];
   approved: boolean;
+  /** Issue 31: the reviewer saw the cases' data-quality warnings and approves them anyway (recorded in the audit row). */
+  warningsConfirmed?: boolean;
 }
 
 export interface ApprovalResponse {

@@ -61,6 +61,6 @@ describe('data quality in Submissions (issue 31)', () => {
     expect((await screen.findAllByText('This case has data-quality warnings')).length).toBeGreaterThan(0);
     expect(server.calls()).not.toContain('PUT /api/submissions/cases/approval');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
-    await waitFor(async () => expect(await bodyOf(server, 'PUT /api/submissions/cases/approval')).toEqual({ caseIds: ['c1'], approved: true }));
+    await waitFor(async () => expect(await bodyOf(server, 'PUT /api/submissions/cases/approval')).toEqual({ caseIds: ['c1'], approved: true, warningsConfirmed: true }));
   });
 });

@@ -104,15 +104,15 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
       title: warned.length === 1 ? 'This case has data-quality warnings' : `${warned.length} of these cases have data-quality warnings`,
       content: 'Approve anyway? Check the warnings beside each case first.',
       okText: 'Approve',
-      onOk: () => approve(caseIds, approved),
+      onOk: () => approve(caseIds, approved, true),
     });
   };
 
-  const approve = async (caseIds: string[], approved: boolean) => {
+  const approve = async (caseIds: string[], approved: boolean, warningsConfirmed = false) => {
     if (caseIds.length === 0) return;
     setPending((current) => ({ ...current, ...Object.fromEntries(caseIds.map((id) => [id, approved])) }));
     try {
-      await setApproval({ caseIds, approved }).unwrap();
+      await setApproval(warningsConfirmed ? { caseIds, approved, warningsConfirmed } : { caseIds, approved }).unwrap();
     } catch (error) {
       setPending({});
       toast.error(describeError(error).message ?? 'The approval could not be saved.');

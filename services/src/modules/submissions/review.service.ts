@@ -27,7 +27,7 @@ export class ReviewService {
     return { result: rows.map((row) => toClosedCaseItem(row, type)), count, offset: page };
   }
 
-  async setApproval(actor: AuditActor, caseIds: string[], approved: boolean): Promise<ApprovalResponse> {
+  async setApproval(actor: AuditActor, caseIds: string[], approved: boolean, warningsConfirmed = false): Promise<ApprovalResponse> {
     const ids = [...new Set(caseIds.map((id) => id.toLowerCase()))];
     const rows = await this.repository.checkCases(ids);
     assertCasesFound(ids, rows);
@@ -38,7 +38,11 @@ export class ReviewService {
         for (const row of rows) {
           await this.audit.record(tx, {
             actor, entity: 'case', entityId: row.id, action: 'approve',
-            changes: [{ field: 'approved', old: row.approvedVersion === row.version, new: true }],
+            changes: [
+              { field: 'approved', old: row.approvedVersion === row.version, new: true },
+              // Issue 31: approved over the case's data-quality warnings, which the reviewer was shown.
+              ...(warningsConfirmed ? [{ field: 'warningsConfirmed', old: null, new: true }] : []),
+            ],
           });
         }
       } else {

@@ -51,7 +51,7 @@ export class SubmissionsController {
   @Put('cases/approval')
   @Answer('Approve (approved: true) or withdraw the approval of closed cases; audited per case', 'ApprovalResponse', { errors: { 404: 'A case named does not exist', 409: 'A case is not closed, or already in a package' } })
   approve(@CurrentUser() user: AuthenticatedUser, @Body() body: ApprovalDto) {
-    return this.review.setApproval(user, body.caseIds, body.approved);
+    return this.review.setApproval(user, body.caseIds, body.approved, body.warningsConfirmed === true);
   }
 
   @Post('cases/create')

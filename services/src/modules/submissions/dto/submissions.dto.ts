@@ -33,6 +33,11 @@ export class ApprovalDto {
   @ApiProperty({ description: 'true approves, false withdraws the approval' })
   @IsBoolean({ message: 'approved must be true or false' })
   approved!: boolean;
+
+  @ApiPropertyOptional({ description: "The reviewer saw the cases' data-quality warnings and approves them anyway (issue 31): recorded in each case's audit row" })
+  @IsOptional()
+  @IsBoolean({ message: 'warningsConfirmed must be true or false' })
+  warningsConfirmed?: boolean;
 }
 
 export class RebuildPackageDto {
