@@ -16,7 +16,11 @@ import type { PerinatalFigures, RobsonReportRow } from './reports.js';
  * a department and the society count a case the same way.
  */
 
-/** A month, 'YYYY-MM'. */
+/**
+ * A month, 'YYYY-MM'.
+ * @maxLength 7
+ * @pattern ^\d{4}-(0[1-9]|1[0-2])$
+ */
 export type YearMonth = string;
 
 export const YEAR_MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -26,9 +30,15 @@ export const NATIONAL_PERIOD_MAX_MONTHS = 120;
 
 /** The query of every national figure route. */
 export interface NationalPeriodQuery {
-  /** First month counted, 'YYYY-MM'. */
+  /**
+   * First month counted, 'YYYY-MM'.
+   * @maxLength 7
+   */
   from: YearMonth;
-  /** Last month counted, 'YYYY-MM', not before `from`; at most NATIONAL_PERIOD_MAX_MONTHS months after it. */
+  /**
+   * Last month counted, 'YYYY-MM', not before `from`; at most NATIONAL_PERIOD_MAX_MONTHS months after it.
+   * @maxLength 7
+   */
   to: YearMonth;
   /** One department (its DEPARTMENT_ID); all departments when left out. */
   departmentId?: string;
@@ -75,9 +85,15 @@ export interface NationalMaternalMortality {
   coincidentalDeaths: NationalCount;
   /** Deaths whose recorded cause maps to no ICD-MM group: in the ratio. */
   unmappedDeaths: NationalCount;
-  /** Maternal deaths by ICD-MM group (classifications/icd-mm ICD_MM_GROUPS), groups 1 to 9 then 'unmapped'. */
+  /**
+   * Maternal deaths by ICD-MM group (classifications/icd-mm ICD_MM_GROUPS), groups 1 to 9 then 'unmapped'.
+   * @maxItems 20
+   */
   byIcdMmGroup: NationalMaternalDeathGroup[];
-  /** Maternal deaths by the timing of death (the form's deathTiming list), in its order, then 'N/A'. */
+  /**
+   * Maternal deaths by the timing of death (the form's deathTiming list), in its order, then 'N/A'.
+   * @maxItems 20
+   */
   byTiming: NationalSegmentCount[];
   /** Total maternal deaths, all groups: the total of both lists. */
   totalDeaths: NationalCount;
@@ -88,8 +104,12 @@ export interface NationalMaternalMortality {
 export interface NationalMaternalDeathGroup {
   /** '1'..'9', or 'unmapped'. @maxLength 16 */
   group: string;
+  /** @maxLength 200 */
   label: string;
-  /** 'direct' | 'indirect' | 'unspecified' | 'coincidental' | 'unmapped'. */
+  /**
+   * 'direct' | 'indirect' | 'unspecified' | 'coincidental' | 'unmapped'.
+   * @maxLength 32
+   */
   type: string;
   deaths: NationalCount;
   /** True for every group but 9 (coincidental). */
@@ -99,13 +119,17 @@ export interface NationalMaternalDeathGroup {
 export interface NationalSegmentCount {
   /** @maxLength 32 */
   segment: string;
+  /** @maxLength 200 */
   label: string;
   count: NationalCount;
 }
 
 /** The WHO perinatal figures by one stillbirth threshold (counts from classifications/births countBirths). */
 export interface NationalPerinatal {
-  /** 'International (WHO): 28 weeks or 1000 g' or 'National: 22 weeks or 500 g' (NATIONAL_STILLBIRTH_WEEKS, _GRAMS). */
+  /**
+   * 'International (WHO): 28 weeks or 1000 g' or 'National: 22 weeks or 500 g' (NATIONAL_STILLBIRTH_WEEKS, _GRAMS).
+   * @maxLength 200
+   */
   label: string;
   threshold: PerinatalFigures['threshold'];
   liveBirths: NationalCount;
@@ -135,7 +159,10 @@ export interface NationalRobsonRow extends Omit<RobsonReportRow, 'women' | 'caes
 export interface NationalCaesarean {
   /** Caesareans over women who gave birth in the departments (the Robson table's total), per 100. */
   rate: NationalRate;
-  /** Groups 1 to 10 with their sub-groups in WHO's order, then 'unclassifiable' (never dropped). */
+  /**
+   * Groups 1 to 10 with their sub-groups in WHO's order, then 'unclassifiable' (never dropped).
+   * @maxItems 20
+   */
   robson: NationalRobsonRow[];
   /** The share (percent) of women the classification could not place; null with no woman. */
   unclassifiableShare: number | null;
@@ -143,9 +170,14 @@ export interface NationalCaesarean {
 
 /** GET /api/national/figures: the national figures of a period, for all departments or one. */
 export interface NationalFiguresAnswer {
+  /** @maxLength 7 */
   from: YearMonth;
+  /** @maxLength 7 */
   to: YearMonth;
-  /** Null: all departments. */
+  /**
+   * Null: all departments.
+   * @maxLength 64
+   */
   departmentId: string | null;
   /** Departments with counted cases in the period. */
   departments: number;
@@ -156,11 +188,20 @@ export interface NationalFiguresAnswer {
   maternal: NationalMaternalMortality;
   perinatal: { international: NationalPerinatal; national: NationalPerinatal };
   caesarean: NationalCaesarean;
-  /** The counting rule, in words (what counts, what does not: gyne cases, superseded versions, held packages). */
+  /**
+   * The counting rule, in words (what counts, what does not: gyne cases, superseded versions, held packages).
+   * @maxLength 500
+   */
   rule: string;
-  /** SUPPRESSION_NOTE of reports/suppression.ts. */
+  /**
+   * SUPPRESSION_NOTE of reports/suppression.ts.
+   * @maxLength 500
+   */
   suppression: string;
-  /** When the newest counted package was ingested; null with none. */
+  /**
+   * When the newest counted package was ingested; null with none.
+   * @maxLength 30
+   */
   dataAsOf: IsoDateTime | null;
 }
 
@@ -170,7 +211,9 @@ export type NationalFunnelIndicator = (typeof NATIONAL_FUNNEL_INDICATORS)[number
 
 /** GET /api/national/funnel: the query. */
 export interface NationalFunnelQuery {
+  /** @maxLength 7 */
   from: YearMonth;
+  /** @maxLength 7 */
   to: YearMonth;
   indicator: NationalFunnelIndicator;
   /** The stillbirth threshold of the perinatal indicators; 'international' when left out. */
@@ -207,7 +250,9 @@ export interface NationalFunnelLimit {
  * small department is not called an outlier for one death.
  */
 export interface NationalFunnelAnswer {
+  /** @maxLength 7 */
   from: YearMonth;
+  /** @maxLength 7 */
   to: YearMonth;
   indicator: NationalFunnelIndicator;
   /** What the indicator is, its events and its denominator, in words. @maxLength 500 */
@@ -219,8 +264,12 @@ export interface NationalFunnelAnswer {
   nationalRate: number | null;
   nationalEvents: number;
   nationalDenominator: number;
+  /** @maxItems 10000 */
   points: NationalFunnelPoint[];
-  /** The limits from the smallest to the largest department's denominator (about 60 points), for the curves. */
+  /**
+   * The limits from the smallest to the largest department's denominator (about 60 points), for the curves.
+   * @maxItems 100
+   */
   limits: NationalFunnelLimit[];
 }
 
@@ -228,27 +277,39 @@ export interface NationalFunnelAnswer {
 export type CompletenessState = 'submitted' | 'late' | 'missing' | 'held';
 
 export interface NationalCompletenessCell {
+  /** @maxLength 7 */
   month: YearMonth;
   state: CompletenessState;
   /** Cases of the month counted (0 when missing or held). */
   cases: number;
-  /** The latest version counted for the month, when submitted. */
+  /**
+   * The latest version counted for the month, when submitted.
+   * @maxLength 64
+   */
   submissionId: string | null;
   version: number | null;
+  /** @maxLength 30 */
   receivedAt: IsoDateTime | null;
 }
 
 export interface NationalCompletenessRow {
   departmentId: string;
+  /** @maxItems 120 */
   cells: NationalCompletenessCell[];
 }
 
 /** GET /api/national/completeness: which departments submitted which months (query NationalPeriodQuery). */
 export interface NationalCompletenessAnswer {
+  /** @maxLength 7 */
   from: YearMonth;
+  /** @maxLength 7 */
   to: YearMonth;
+  /** @maxItems 120 */
   months: YearMonth[];
-  /** Every department with an API key or a package, by id. */
+  /**
+   * Every department with an API key or a package, by id.
+   * @maxItems 10000
+   */
   rows: NationalCompletenessRow[];
   /** 'late': received more than this many days after the end of the month (NATIONAL_LATE_DAYS, default 60). */
   lateAfterDays: number;
@@ -262,20 +323,27 @@ export type IngestState = (typeof INGEST_STATES)[number];
 
 /** One received package and what became of it in the national facts. */
 export interface NationalIngestItem {
-  /** The hub package's id (HubPackage._id). */
+  /**
+   * The hub package's id (HubPackage._id).
+   * @maxLength 36
+   */
   packageId: string;
   departmentId: string;
   submissionId: string;
   version: number;
   numOfCases: number;
   dataDictionaryVersion: string;
+  /** @maxLength 30 */
   receivedAt: IsoDateTime;
   state: IngestState;
   /** Attempts made so far. */
   attempts: number;
   /** Why a package is held or retrying, in words (a code the national tables do not know, a dictionary the hub does not read). Null otherwise. @maxLength 2000 */
   reason: string | null;
-  /** When its facts were written; null until ingested. */
+  /**
+   * When its facts were written; null until ingested.
+   * @maxLength 30
+   */
   ingestedAt: IsoDateTime | null;
   /** Cases and infants in the national facts from this package (0 unless ingested). */
   factCases: number;
@@ -291,16 +359,21 @@ export interface NationalIngestQuery {
 
 /** GET /api/national/ingest: the packages and their ingest, and the count of each state. */
 export interface NationalIngestAnswer {
+  /** @maxItems 100 */
   items: NationalIngestItem[];
   count: number;
   offset: number;
   totals: Record<IngestState, number>;
-  /** The queue's name and the library that runs it, for the operator. */
+  /**
+   * The queue's name and the library that runs it, for the operator.
+   * @maxLength 200
+   */
   queue: string;
 }
 
 /** POST /api/national/ingest/:packageid/retry: the package is queued again. */
 export interface NationalIngestRetryAnswer {
+  /** @maxLength 36 */
   packageId: string;
   state: IngestState;
   message: string;
@@ -320,14 +393,19 @@ export interface NationalExportQuery extends NationalPeriodQuery {
 /** One department known to the hub (an API key or a package), for the department selector. */
 export interface NationalDepartment {
   departmentId: string;
-  /** Its first and last counted month, null with none. */
+  /**
+   * Its first and last counted month, null with none.
+   * @maxLength 7
+   */
   firstMonth: YearMonth | null;
+  /** @maxLength 7 */
   lastMonth: YearMonth | null;
   cases: number;
 }
 
 /** GET /api/national/departments. */
 export interface NationalDepartmentsAnswer {
+  /** @maxItems 10000 */
   items: NationalDepartment[];
 }
 
@@ -338,14 +416,20 @@ export interface NationalDepartmentsAnswer {
  */
 export interface NationalStandingAnswer {
   departmentId: string;
+  /** @maxLength 7 */
   from: YearMonth;
+  /** @maxLength 7 */
   to: YearMonth;
   department: NationalStandingFigures;
   national: NationalStandingFigures;
   /** The department on the funnel of each indicator: 'inside', 'above' or 'below' the 99.8% limits. */
   positions: Partial<Record<NationalFunnelIndicator, FunnelPosition>>;
-  /** When the hub computed the answer. */
+  /**
+   * When the hub computed the answer.
+   * @maxLength 30
+   */
   computedAt: IsoDateTime;
+  /** @maxLength 500 */
   suppression: string;
 }
 
@@ -364,7 +448,10 @@ export interface NationalStandingFigures {
 export interface NationalComparisonAnswer {
   configured: boolean;
   message: string;
-  /** When the standing was fetched from the hub; null when never. */
+  /**
+   * When the standing was fetched from the hub; null when never.
+   * @maxLength 30
+   */
   fetchedAt: IsoDateTime | null;
   standing: NationalStandingAnswer | null;
 }

@@ -2286,7 +2286,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "items": {
           "$ref": "#/components/schemas/NationalRobsonRow"
         },
-        "description": "Groups 1 to 10 with their sub-groups in WHO's order, then 'unclassifiable' (never dropped)."
+        "description": "Groups 1 to 10 with their sub-groups in WHO's order, then 'unclassifiable' (never dropped).",
+        "maxItems": 20
       },
       "unclassifiableShare": {
         "type": "number",
@@ -2321,10 +2322,10 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "fetchedAt": {
         "description": "Full ISO 8601 instant, UTC.",
+        "maxLength": 30,
         "nullable": true,
         "type": "string",
-        "format": "date-time",
-        "maxLength": 30
+        "format": "date-time"
       },
       "standing": {
         "nullable": true,
@@ -2349,23 +2350,35 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "type": "object",
     "properties": {
       "from": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "to": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "months": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/YearMonth"
-        }
+        },
+        "maxItems": 120
       },
       "rows": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalCompletenessRow"
         },
-        "description": "Every department with an API key or a package, by id."
+        "description": "Every department with an API key or a package, by id.",
+        "maxItems": 10000
       },
       "lateAfterDays": {
         "type": "number",
@@ -2391,7 +2404,12 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "type": "object",
     "properties": {
       "month": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "state": {
         "$ref": "#/components/schemas/CompletenessState"
@@ -2403,6 +2421,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "submissionId": {
         "type": "string",
         "description": "The latest version counted for the month, when submitted.",
+        "maxLength": 64,
         "nullable": true
       },
       "version": {
@@ -2410,11 +2429,11 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "nullable": true
       },
       "receivedAt": {
+        "maxLength": 30,
         "nullable": true,
         "type": "string",
         "description": "Full ISO 8601 instant, UTC.",
-        "format": "date-time",
-        "maxLength": 30
+        "format": "date-time"
       }
     },
     "required": [
@@ -2437,7 +2456,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalCompletenessCell"
-        }
+        },
+        "maxItems": 120
       }
     },
     "required": [
@@ -2472,13 +2492,17 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "firstMonth": {
         "description": "A month, 'YYYY-MM'.",
-        "nullable": true,
-        "type": "string"
-      },
-      "lastMonth": {
+        "maxLength": 7,
         "nullable": true,
         "type": "string",
-        "description": "A month, 'YYYY-MM'."
+        "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
+      },
+      "lastMonth": {
+        "maxLength": 7,
+        "nullable": true,
+        "type": "string",
+        "description": "A month, 'YYYY-MM'.",
+        "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
       },
       "cases": {
         "type": "number"
@@ -2500,7 +2524,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalDepartment"
-        }
+        },
+        "maxItems": 10000
       }
     },
     "required": [
@@ -2513,14 +2538,25 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "type": "object",
     "properties": {
       "from": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "to": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "departmentId": {
         "type": "string",
         "description": "Null: all departments.",
+        "maxLength": 64,
         "nullable": true
       },
       "departments": {
@@ -2559,18 +2595,20 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "rule": {
         "type": "string",
-        "description": "The counting rule, in words (what counts, what does not: gyne cases, superseded versions, held packages)."
+        "description": "The counting rule, in words (what counts, what does not: gyne cases, superseded versions, held packages).",
+        "maxLength": 500
       },
       "suppression": {
         "type": "string",
-        "description": "SUPPRESSION_NOTE of reports/suppression.ts."
+        "description": "SUPPRESSION_NOTE of reports/suppression.ts.",
+        "maxLength": 500
       },
       "dataAsOf": {
         "description": "Full ISO 8601 instant, UTC.",
+        "maxLength": 30,
         "nullable": true,
         "type": "string",
-        "format": "date-time",
-        "maxLength": 30
+        "format": "date-time"
       }
     },
     "required": [
@@ -2594,10 +2632,20 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "type": "object",
     "properties": {
       "from": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "to": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "indicator": {
         "$ref": "#/components/schemas/NationalFunnelIndicator"
@@ -2633,14 +2681,16 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalFunnelPoint"
-        }
+        },
+        "maxItems": 10000
       },
       "limits": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalFunnelLimit"
         },
-        "description": "The limits from the smallest to the largest department's denominator (about 60 points), for the curves."
+        "description": "The limits from the smallest to the largest department's denominator (about 60 points), for the curves.",
+        "maxItems": 100
       }
     },
     "required": [
@@ -2749,7 +2799,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalIngestItem"
-        }
+        },
+        "maxItems": 100
       },
       "count": {
         "type": "number"
@@ -2791,7 +2842,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "queue": {
         "type": "string",
-        "description": "The queue's name and the library that runs it, for the operator."
+        "description": "The queue's name and the library that runs it, for the operator.",
+        "maxLength": 200
       }
     },
     "required": [
@@ -2809,7 +2861,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "properties": {
       "packageId": {
         "type": "string",
-        "description": "The hub package's id (HubPackage._id)."
+        "description": "The hub package's id (HubPackage._id).",
+        "maxLength": 36
       },
       "departmentId": {
         "type": "string"
@@ -2827,7 +2880,12 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "string"
       },
       "receivedAt": {
-        "$ref": "#/components/schemas/IsoDateTime"
+        "maxLength": 30,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/IsoDateTime"
+          }
+        ]
       },
       "state": {
         "$ref": "#/components/schemas/IngestState"
@@ -2844,10 +2902,10 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "ingestedAt": {
         "description": "Full ISO 8601 instant, UTC.",
+        "maxLength": 30,
         "nullable": true,
         "type": "string",
-        "format": "date-time",
-        "maxLength": 30
+        "format": "date-time"
       },
       "factCases": {
         "type": "number",
@@ -2879,7 +2937,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "type": "object",
     "properties": {
       "packageId": {
-        "type": "string"
+        "type": "string",
+        "maxLength": 36
       },
       "state": {
         "$ref": "#/components/schemas/IngestState"
@@ -2905,11 +2964,13 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "maxLength": 16
       },
       "label": {
-        "type": "string"
+        "type": "string",
+        "maxLength": 200
       },
       "type": {
         "type": "string",
-        "description": "'direct' | 'indirect' | 'unspecified' | 'coincidental' | 'unmapped'."
+        "description": "'direct' | 'indirect' | 'unspecified' | 'coincidental' | 'unmapped'.",
+        "maxLength": 32
       },
       "deaths": {
         "$ref": "#/components/schemas/NationalCount"
@@ -2960,14 +3021,16 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "items": {
           "$ref": "#/components/schemas/NationalMaternalDeathGroup"
         },
-        "description": "Maternal deaths by ICD-MM group (classifications/icd-mm ICD_MM_GROUPS), groups 1 to 9 then 'unmapped'."
+        "description": "Maternal deaths by ICD-MM group (classifications/icd-mm ICD_MM_GROUPS), groups 1 to 9 then 'unmapped'.",
+        "maxItems": 20
       },
       "byTiming": {
         "type": "array",
         "items": {
           "$ref": "#/components/schemas/NationalSegmentCount"
         },
-        "description": "Maternal deaths by the timing of death (the form's deathTiming list), in its order, then 'N/A'."
+        "description": "Maternal deaths by the timing of death (the form's deathTiming list), in its order, then 'N/A'.",
+        "maxItems": 20
       },
       "totalDeaths": {
         "description": "Total maternal deaths, all groups: the total of both lists.",
@@ -2999,7 +3062,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "properties": {
       "label": {
         "type": "string",
-        "description": "'International (WHO): 28 weeks or 1000 g' or 'National: 22 weeks or 500 g' (NATIONAL_STILLBIRTH_WEEKS, _GRAMS)."
+        "description": "'International (WHO): 28 weeks or 1000 g' or 'National: 22 weeks or 500 g' (NATIONAL_STILLBIRTH_WEEKS, _GRAMS).",
+        "maxLength": 200
       },
       "threshold": {
         "type": "object",
@@ -3184,7 +3248,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "maxLength": 32
       },
       "label": {
-        "type": "string"
+        "type": "string",
+        "maxLength": 200
       },
       "count": {
         "$ref": "#/components/schemas/NationalCount"
@@ -3204,10 +3269,20 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         "type": "string"
       },
       "from": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "to": {
-        "$ref": "#/components/schemas/YearMonth"
+        "maxLength": 7,
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/YearMonth"
+          }
+        ]
       },
       "department": {
         "$ref": "#/components/schemas/NationalStandingFigures"
@@ -3239,6 +3314,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       },
       "computedAt": {
         "description": "When the hub computed the answer.",
+        "maxLength": 30,
         "allOf": [
           {
             "$ref": "#/components/schemas/IsoDateTime"
@@ -3246,7 +3322,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
         ]
       },
       "suppression": {
-        "type": "string"
+        "type": "string",
+        "maxLength": 500
       }
     },
     "required": [
@@ -4702,6 +4779,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   },
   "YearMonth": {
     "type": "string",
-    "description": "A month, 'YYYY-MM'."
+    "description": "A month, 'YYYY-MM'.",
+    "maxLength": 7,
+    "pattern": "^\\d{4}-(0[1-9]|1[0-2])$"
   }
 };

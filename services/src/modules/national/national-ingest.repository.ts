@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import type { IngestState } from '@pnss/libs/api';
 import type { NationalFactsSet } from '@pnss/libs/reports';
 import { DatabaseService, type Executor, type Transaction } from '../../database/database.service.js';
-import { nationalCases, nationalInfants, nationalIngest, nationalSubmissions } from '../../database/national.schema.js';
+import { nationalCases, nationalIngest, nationalSubmissions } from '../../database/national.schema.js';
 import { hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
 
 export type IngestRow = typeof nationalIngest.$inferSelect;
@@ -19,8 +19,8 @@ export interface IngestPackage {
   receivedAt: Date;
 }
 
-const CASE_BATCH = 500;
-const INFANT_BATCH = 1000;
+const CASE_BATCH = 5000;
+const INFANT_BATCH = 5000;
 
 /** All SQL of the national ingest: its bookkeeping and the replacement of a submission's facts. */
 @Injectable()
@@ -118,27 +118,42 @@ export class NationalIngestRepository {
     if (current && current.version > pkg.version) return 'superseded';
 
     await tx.delete(nationalCases).where(and(eq(nationalCases.departmentId, pkg.departmentId), eq(nationalCases.submissionId, pkg.submissionId)));
+    // Set-based writes: each batch is one JSON parameter that the database unpacks (jsonb_to_recordset),
+    // so a package of 10,000 cases is a few statements, not a statement per row built in JavaScript.
     for (let start = 0; start < facts.length; start += CASE_BATCH) {
-      const batch = facts.slice(start, start + CASE_BATCH);
-      const rows = batch.map(({ facts: f }) => ({
-        departmentId: pkg.departmentId, patientKey: f.patientKey, caseId: f.caseId, submissionId: pkg.submissionId, hubPackageId: pkg.id,
-        version: pkg.version, derivation, dischargeMonth: f.dischargeMonth, isObstetric: f.isObstetric, isGyne: f.isGyne,
-        robsonSegment: f.robsonSegment, isCaesarean: f.isCaesarean, isMaternalDeath: f.isMaternalDeath, icdMmSegment: f.icdMmSegment,
-        countsInRatio: f.countsInRatio, deathTimingSegment: f.deathTimingSegment,
+      const rows = facts.slice(start, start + CASE_BATCH).map(({ facts: f }) => ({
+        patient_key: f.patientKey, case_id: f.caseId, discharge_month: f.dischargeMonth, is_obstetric: f.isObstetric, is_gyne: f.isGyne,
+        robson_segment: f.robsonSegment, is_caesarean: f.isCaesarean, is_maternal_death: f.isMaternalDeath, icd_mm_segment: f.icdMmSegment,
+        counts_in_ratio: f.countsInRatio, death_timing_segment: f.deathTimingSegment,
       }));
+      const batch = JSON.stringify(rows);
       // A case another submission of the department counted moves here, with its infants.
-      await tx.delete(nationalCases).where(and(
-        eq(nationalCases.departmentId, pkg.departmentId),
-        sql`(${nationalCases.patientKey}, ${nationalCases.caseId}) in (${sql.join(rows.map((r) => sql`(${r.patientKey}, ${r.caseId})`), sql`, `)})`,
-      ));
-      await tx.insert(nationalCases).values(rows);
+      await tx.execute(sql`
+        delete from national_cases c using jsonb_to_recordset(${batch}::jsonb) as r(patient_key text, case_id text)
+        where c.department_id = ${pkg.departmentId} and c.patient_key = r.patient_key and c.case_id = r.case_id`);
+      await tx.execute(sql`
+        insert into national_cases (department_id, patient_key, case_id, submission_id, hub_package_id, version, derivation, discharge_month,
+          is_obstetric, is_gyne, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, counts_in_ratio, death_timing_segment)
+        select ${pkg.departmentId}, r.patient_key, r.case_id, ${pkg.submissionId}, ${pkg.id}::uuid, ${pkg.version}, ${derivation}, r.discharge_month,
+          r.is_obstetric, r.is_gyne, r.robson_segment, r.is_caesarean, r.is_maternal_death, r.icd_mm_segment, r.counts_in_ratio, r.death_timing_segment
+        from jsonb_to_recordset(${batch}::jsonb) as r(patient_key text, case_id text, discharge_month text, is_obstetric boolean, is_gyne boolean,
+          robson_segment text, is_caesarean boolean, is_maternal_death boolean, icd_mm_segment text, counts_in_ratio boolean, death_timing_segment text)`);
     }
     const infants = facts.flatMap(({ facts: f, infants: list }) => list.map((i) => ({
-      departmentId: pkg.departmentId, patientKey: f.patientKey, caseId: f.caseId, position: i.position, dischargeMonth: f.dischargeMonth,
-      isObstetric: f.isObstetric, status: i.status, weight: i.weight, isLiveBorn: i.isLiveBorn, isStillbirth: i.isStillbirth,
-      isEarlyNeonatalDeath: i.isEarlyNeonatalDeath, isNeonatalDeath: i.isNeonatalDeath, gestationMin: i.gestationMin, gestationMax: i.gestationMax,
+      patient_key: f.patientKey, case_id: f.caseId, position: i.position, discharge_month: f.dischargeMonth, is_obstetric: f.isObstetric,
+      status: i.status, weight: i.weight, is_live_born: i.isLiveBorn, is_stillbirth: i.isStillbirth, is_early_neonatal_death: i.isEarlyNeonatalDeath,
+      is_neonatal_death: i.isNeonatalDeath, gestation_min: i.gestationMin, gestation_max: i.gestationMax,
     })));
-    for (let start = 0; start < infants.length; start += INFANT_BATCH) await tx.insert(nationalInfants).values(infants.slice(start, start + INFANT_BATCH));
+    for (let start = 0; start < infants.length; start += INFANT_BATCH) {
+      await tx.execute(sql`
+        insert into national_infants (department_id, patient_key, case_id, position, discharge_month, is_obstetric, status, weight, is_live_born,
+          is_stillbirth, is_early_neonatal_death, is_neonatal_death, gestation_min, gestation_max)
+        select ${pkg.departmentId}, r.patient_key, r.case_id, r.position, r.discharge_month, r.is_obstetric, r.status, r.weight, r.is_live_born,
+          r.is_stillbirth, r.is_early_neonatal_death, r.is_neonatal_death, r.gestation_min, r.gestation_max
+        from jsonb_to_recordset(${JSON.stringify(infants.slice(start, start + INFANT_BATCH))}::jsonb) as r(patient_key text, case_id text, position smallint,
+          discharge_month text, is_obstetric boolean, status smallint, weight integer, is_live_born boolean, is_stillbirth boolean,
+          is_early_neonatal_death boolean, is_neonatal_death boolean, gestation_min smallint, gestation_max smallint)`);
+    }
 
     await tx.insert(nationalSubmissions)
       .values({ departmentId: pkg.departmentId, submissionId: pkg.submissionId, hubPackageId: pkg.id, version: pkg.version, ingestedAt: new Date() })

@@ -96,7 +96,7 @@ export class NationalIngestService implements OnApplicationBootstrap {
     await this.repository.begin(id);
     let facts: NationalFactsSet[];
     try {
-      facts = this.derive(pkg, await this.repository.casesOf(id));
+      facts = await this.derive(pkg, await this.repository.casesOf(id));
     } catch (error) {
       if (!(error instanceof HeldPackage)) throw error;
       await this.repository.finish(this.database.db, id, { state: 'held', reason: error.message, factCases: 0, factInfants: 0 });
@@ -114,7 +114,8 @@ export class NationalIngestService implements OnApplicationBootstrap {
     });
   }
 
-  private derive(pkg: IngestPackage, cases: ReadonlyArray<Record<string, unknown>>): NationalFactsSet[] {
+  /** The facts of every case, a few hundred at a time so the server keeps answering meanwhile. */
+  private async derive(pkg: IngestPackage, cases: ReadonlyArray<Record<string, unknown>>): Promise<NationalFactsSet[]> {
     if (!NATIONAL_READABLE_DICTIONARIES.includes(pkg.dataDictionaryVersion)) {
       throw new HeldPackage(
         `The package follows data dictionary ${pkg.dataDictionaryVersion}; this hub reads ${NATIONAL_READABLE_DICTIONARIES.join(', ')}. ` +
@@ -125,17 +126,20 @@ export class NationalIngestService implements OnApplicationBootstrap {
       throw new HeldPackage(`The manifest lists ${pkg.numOfCases} cases and the hub holds ${cases.length} of them.`);
     }
     const seen = new Set<string>();
-    return cases.map((data, index) => {
+    const facts: NationalFactsSet[] = [];
+    for (const [index, data] of cases.entries()) {
+      if (index % 250 === 249) await new Promise((resolve) => setImmediate(resolve));
       const packaged = data as unknown as PackagedCase;
       const key = `${packaged.patientKey}/${packaged.caseId}`;
       if (seen.has(key)) throw new HeldPackage(`Case ${packaged.caseId} is in the package twice.`);
       seen.add(key);
       try {
-        return deriveNationalFacts(packaged);
+        facts.push(deriveNationalFacts(packaged));
       } catch (error) {
         throw new HeldPackage(`Case ${index + 1} (${packaged.caseId}) cannot be read into the national tables: ${error instanceof Error ? error.message : String(error)}`);
       }
-    });
+    }
+    return facts;
   }
 
   async list(query: NationalIngestQuery): Promise<NationalIngestAnswer> {

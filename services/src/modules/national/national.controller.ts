@@ -96,6 +96,7 @@ export class NationalController {
   @Answer('Queues a held package for the national facts again (after the hub is upgraded)', 'NationalIngestRetryAnswer', {
     errors: { 404: 'No such package, or the hub is not enabled on this server', 409: 'The package is ingested, superseded or being ingested' },
   })
+  @ApiParam({ name: 'packageid', schema: { type: 'string', format: 'uuid', maxLength: 36 }, description: "The received package's id (NationalIngestItem.packageId)" })
   retry(@Param('packageid', ParseIdPipe) packageId: string) {
     return this.ingest.retry(packageId);
   }
