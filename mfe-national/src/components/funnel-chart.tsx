@@ -29,7 +29,7 @@ export default function FunnelChart({ answer, rateTitle, denominatorTitle }: Fun
   }
   const points = answer.points
     .filter((p) => p.rate !== null && p.denominator > 0)
-    .map((p) => ({ denominator: p.denominator, rate: p.rate as number, department: p.departmentId, outlier: p.position998 === 'inside' ? 'Within the 99.8% limits' : 'Outlier (beyond 99.8%)' }));
+    .map((p) => ({ denominator: p.denominator, rate: p.rate as number, department: p.departmentId, label: p.position998 === 'inside' ? p.departmentId : `${p.departmentId} (outlier)` }));
   return (
     <Mix
       height={360}
@@ -47,7 +47,7 @@ export default function FunnelChart({ answer, rateTitle, denominatorTitle }: Fun
           seriesField: 'part',
           colorField: 'series',
           scale: { color: { domain: Object.keys(LIMIT_COLORS), range: Object.values(LIMIT_COLORS) } },
-          style: { lineWidth: 1.5, lineDash: (d: Array<{ series: Series }>) => (d[0]?.series === 'National rate' ? [0, 0] : [4, 3]) },
+          style: { lineWidth: 1.5 },
           tooltip: false,
         },
         {
@@ -55,11 +55,10 @@ export default function FunnelChart({ answer, rateTitle, denominatorTitle }: Fun
           data: points,
           xField: 'denominator',
           yField: 'rate',
-          colorField: 'outlier',
-          scale: { color: { domain: ['Within the 99.8% limits', 'Outlier (beyond 99.8%)'], range: ['#2f7fc1', '#cf1322'] } },
-          style: { r: 5, fillOpacity: 0.9 },
-          labels: [{ text: 'department', dy: -10, fontSize: 11, filter: (d: { outlier: string }) => d.outlier !== 'Within the 99.8% limits' }],
-          tooltip: { title: 'department', items: [{ channel: 'x', name: denominatorTitle }, { channel: 'y', name: rateTitle }] },
+          shapeField: 'point',
+          style: { r: 5, fill: '#2f7fc1', stroke: '#1d4e89', fillOpacity: 0.9 },
+          labels: [{ text: 'label', dy: -10, fontSize: 11 }],
+          tooltip: false,
         },
       ]}
     />
