@@ -124,10 +124,15 @@ export class CensusPackagesService {
     return pkg;
   }
 
-  /** The packages with the cases each carries at an older version than the case's own, and why. */
+  /** The packages with the cases each carries at an older version than the case's own, and why, and how each one's last build ended. */
   private async withChanges(rows: PackageRow[]): Promise<CensusPackage[]> {
-    const changed = await this.repository.changedCases(rows.map((r) => r.id));
-    return rows.map((row) => toCensusPackage(row, changed.filter((c) => c.packageId === row.id)));
+    const [changed, builds] = await Promise.all([
+      this.repository.changedCases(rows.map((r) => r.id)),
+      this.repository.lastBuilds(rows.map((r) => r.submissionId)),
+    ]);
+    return rows.map((row) => toCensusPackage(
+      row, changed.filter((c) => c.packageId === row.id), builds.find((b) => b.submissionId === row.submissionId) ?? null,
+    ));
   }
 
   async packagedCases(submissionId: string, offset: number | undefined): Promise<PackagedCasesResponse> {
