@@ -76,6 +76,7 @@ export function censusPackage(overrides: Partial<CensusPackage> = {}): CensusPac
     sentAt: null,
     changedCases: 0,
     rebuildNotice: null,
+    lastBuild: null,
     ...overrides,
   };
 }
