@@ -78,7 +78,10 @@ const CSS = `
     overflow-wrap: anywhere;
     text-align: left !important;
   }
-  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td[data-label='']  {
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td > * {
+    justify-self: start;
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td[data-label=''] {
     display: block;
   }
   .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td[data-label]:not([data-label=''])::before {
