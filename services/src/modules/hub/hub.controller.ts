@@ -63,7 +63,7 @@ export class HubController {
   @AnswerFile('A received package file, byte for byte as the department sent it (its SHA-256 is in the list); the download is audited', ['application/zip'], PACKAGE_MAX_BYTES, {
     errors: { 404: 'No such received package, or the hub is not enabled on this server (HUB_ENABLED)' },
   })
-  @ApiParam({ name: 'packageid', description: "The received package's _id in GET /api/hub/packages", schema: { type: 'string', format: 'uuid' } })
+  @ApiParam({ name: 'packageid', description: "The received package's _id in GET /api/hub/packages", schema: { type: 'string', format: 'uuid', maxLength: 36 } })
   async packageFile(
     @CurrentUser() user: AuthenticatedUser,
     @Param('packageid', ParseIdPipe) packageId: string,
