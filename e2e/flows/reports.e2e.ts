@@ -109,7 +109,8 @@ describe('reports: summaries, table and exports', () => {
     const { page } = watched;
     await signIn(page, ADMIN.username, ADMIN.password);
     await page.waitForURL(/#\/patients/);
-    await page.goto('/#/reports/maternalMortality/summary/');
+    // Suppression is on by default; these checks read the small counts themselves.
+    await page.goto('/#/reports/maternalMortality/summary/?suppress=0');
     await page.getByRole('heading', { name: 'Reports' }).waitFor();
     await page.getByText('Counts closed, not archived cases whose discharge date falls between FROM and TO (both days included).').first().waitFor();
     await pickTyped(page, 'Year', String(YEAR));
@@ -140,7 +141,7 @@ describe('reports: summaries, table and exports', () => {
 
   it('3. the table: Pregnancy Type by Mother Condition, Value then Percentage, totals, zero as "-"', async () => {
     const { page } = watched;
-    await page.goto(`/#/reports/obreport/table?from=${day(quarterStart)}&to=${day(Date.UTC(YEAR, QUARTER * 3, 0))}`);
+    await page.goto(`/#/reports/obreport/table?from=${day(quarterStart)}&to=${day(Date.UTC(YEAR, QUARTER * 3, 0))}&suppress=0`);
     await pickTyped(page, 'Row category', 'Pregnancy Type');
     await pickTyped(page, 'Column category', 'Mother Condition');
     await page.getByRole('columnheader', { name: 'Died' }).waitFor();
@@ -157,19 +158,24 @@ describe('reports: summaries, table and exports', () => {
     await expectRow(page, '.report-table', ['Singleton', '9', '-', '2', '11']);
   });
 
-  it('4. CSV (suppressed by default) and XLSX (unsuppressed) exports carry the range, the rule and the numbers', async () => {
+  it('4. one suppression control: the CSV follows it on, the XLSX follows it off; both carry the range, the rule and the numbers', async () => {
     const { page } = watched;
+    await page.getByRole('switch', { name: /Small-cell suppression/ }).click();
+    await page.waitForURL((url) => !url.hash.includes('suppress=0'));
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = readFileSync(await csvDownload.path(), 'utf8').replace(/^\uFEFF/, '');
     assert.match(csvDownload.suggestedFilename(), /^report_PregnancyType_by_MotherCondition_.*\.csv$/);
     assert.ok(csv.includes(`Range: ${day(quarterStart)} to`), csv);
     assert.ok(csv.includes('Counts closed, not archived cases'), csv);
     assert.match(csv, /Exported: \d{4}-\d\d-\d\dT/);
-    assert.ok(csv.includes('Singleton,9,-,<5,x'), csv);
-    assert.ok(csv.includes('Multiple,<5,-,-,<5'), csv);
-    assert.ok(csv.includes('Total,x,-,<5,x'), csv);
+    assert.ok(csv.includes('Singleton,9,-,†,x'), csv);
+    assert.ok(csv.includes('Multiple,†,-,-,†'), csv);
+    assert.ok(csv.includes('Total,x,-,†,x'), csv);
 
-    await page.getByRole('checkbox', { name: 'Suppress small cells in exports' }).uncheck();
+    assert.ok(csv.includes('† a count from 1 to 4'), csv);
+
+    await page.getByRole('switch', { name: /Small-cell suppression/ }).click();
+    await page.waitForURL(/suppress=0/);
     const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export XLSX' }).click()]);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(await xlsxDownload.path());
@@ -184,7 +190,7 @@ describe('reports: summaries, table and exports', () => {
     await signIn(mobile.page, ADMIN.username, ADMIN.password);
     await mobile.page.waitForURL(/#\/patients/);
     const to = day(Date.UTC(YEAR, QUARTER * 3, 0));
-    await mobile.page.goto(`/#/reports/maternalMortality/summary/?from=${day(quarterStart)}&to=${to}`);
+    await mobile.page.goto(`/#/reports/maternalMortality/summary/?from=${day(quarterStart)}&to=${to}&suppress=0`);
     await mobile.page.getByLabel('Maternal mortality rate 17%').waitFor();
     await mobile.page.locator('.report-plot canvas').first().waitFor({ timeout: 30_000 });
     await mobile.page.waitForTimeout(1000);

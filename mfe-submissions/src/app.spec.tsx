@@ -1,9 +1,16 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
+import { makeStore } from '@pnss/web';
 import { mountModuleAt, type MountedModule } from '@pnss/web/testing';
 import * as lifecycles from './app.js';
+import { NOT_PERMITTED_TITLE } from './pages/submissions/index.js';
 
-const mountAt = (hash: string) => mountModuleAt(lifecycles, hash, { name: 'mfe_submissions' });
+const OFFICER = [PERMISSIONS.GET_CLOSED_CASES, PERMISSIONS.GET_PACKAGES];
+const storeFor = (permissions: PermissionName[]) => makeStore({
+  session: { signedIn: true, user: { _id: 'me', firstname: 'Cora', lastname: 'Census', username: 'cora', role: 'r', permissions }, permissions },
+});
+const mountAt = (hash: string, permissions: PermissionName[] = OFFICER) => mountModuleAt(lifecycles, hash, { name: 'mfe_submissions', store: storeFor(permissions) });
 const unmountModule = (mounted: MountedModule) => mounted.unmount();
 
 describe('the submissions module', () => {
@@ -12,6 +19,13 @@ describe('the submissions module', () => {
     expect(await screen.findByRole('heading', { name: 'Submissions' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Cases' })).toHaveAttribute('aria-selected', 'true');
     expect(window.location.hash).toBe('#/submissions/cases');
+    await unmountModule(props);
+  });
+
+  it('a clinician opening #/submissions by its address sees one permission page, not a failing tab (issue 25 item 14)', async () => {
+    const props = await mountAt('#/submissions', [PERMISSIONS.GET_PATIENTS]);
+    expect(await screen.findByText(NOT_PERMITTED_TITLE)).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).toBeNull();
     await unmountModule(props);
   });
 

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:net';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import type { CensusPackage, CensusPackagesResponse, ErrorEnvelope, HubApiKey, HubPackagesResponse, IssuedHubKey, SubmitPackageResponse } from '@pnss/libs/api';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
+import { auditLog } from '../src/database/schema.js';
 import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
 import { closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
@@ -102,6 +103,33 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       });
       const [cases] = await hub.database.db.select({ n: count() }).from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, kept?._id as string));
       expect(cases.n).toBe(2);
+    });
+
+    it("society staff download a received package byte for byte (issue 25 item 15), each download audited; without view_hub_packages it is refused", async () => {
+      const kept = ((await hubGet('/api/hub/packages').expect(200)).body as HubPackagesResponse).items.find((p) => p.submissionId === pkg.submissionId);
+      const fetchFile = (path: string, authorization: string) => hub.http.get(path).set('Authorization', authorization).buffer(true)
+        .parse((res, callback) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => callback(null, Buffer.concat(chunks)));
+        });
+      const res = await fetchFile(`/api/hub/packages/${kept?._id as string}/file`, hubAdmin.authorization).expect(200);
+      expect(res.headers['content-type']).toBe('application/zip');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="${kept?.fileName as string}"`);
+      expect(createHash('sha256').update(res.body as Buffer).digest('hex')).toBe(kept?.sha256);
+      expect(unzipSync(new Uint8Array(res.body as Buffer))['manifest.json']).toBeDefined();
+      const audited = await hub.database.db.select().from(auditLog)
+        .where(and(eq(auditLog.entity, 'hub_package'), eq(auditLog.action, 'download'), eq(auditLog.entityId, kept?.uploadId as string)));
+      expect(audited).toHaveLength(1);
+      expect(audited[0]).toMatchObject({ actorUsername: hubAdmin.user.username });
+
+      const clinician = await hub.createUserWithRole('clinician');
+      await hub.http.get(`/api/hub/packages/${kept?._id as string}/file`).set('Authorization', clinician.authorization).expect(403);
+      await hub.http.get(`/api/hub/packages/${kept?._id as string}/file`).expect(401);
+      const missing = await hubGet('/api/hub/packages/00000000-0000-4000-8000-000000000000/file').expect(404);
+      expect((missing.body as ErrorEnvelope).message).toBe('Received package not found');
+      await hubGet('/api/hub/packages/not-an-id/file').expect(400);
+      await dept.http.get(`/api/hub/packages/${kept?._id as string}/file`).set('Authorization', deptAdmin.authorization).expect(404);
     });
 
     it('keeps each case by the month it was discharged in, with no exact date of care (data dictionary 2026.2)', async () => {
@@ -370,7 +398,8 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       const res = await upload(copied.zip, { 'x-department-id': 'DEPT-B', 'x-api-key': keyB.key }).expect(201);
       const list = (await hubGet('/api/hub/packages?departmentId=DEPT-B').expect(200)).body as HubPackagesResponse;
       const kept = list.items.find((p) => p.uploadId === (res.body as { uploadid: string }).uploadid);
-      expect(kept?.verification).toMatch(/FLAGGED: 1 patient keys and 1 record ids are also in packages of DEPT-A$/);
+      // One case, one key, one id: the words agree with the counts (issue 25 item 15, never '1 cases valid').
+      expect(kept?.verification).toMatch(/; 1 case valid against data dictionary .*FLAGGED: 1 patient key and 1 record id are also in packages of DEPT-A$/);
       const [row] = await hub.database.db.select({ collisions: hubPackages.collisions }).from(hubPackages).where(eq(hubPackages.uploadId, kept?.uploadId as string));
       expect(row.collisions).toEqual({ patientKeys: 1, caseIds: 1, departments: ['DEPT-A'] });
     }, 60_000);

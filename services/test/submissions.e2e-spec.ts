@@ -268,6 +268,9 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       const res = await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
       let rebuilt = await untilBuilt(t, admin, (res.body as CensusPackage).submissionId);
       expect(rebuilt).toMatchObject({ version: 1, sha256: pkg.sha256, fileName: pkg.fileName, status: 'pending' });
+      // Issue 25 item 11: the answer says when the rebuild finished and that nothing changed.
+      expect(rebuilt.lastBuild).toEqual({ outcome: 'unchanged', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), version: 1, previousVersion: 1, caseNums: [] });
+      expect(Date.parse(rebuilt.lastBuild?.at as string)).toBeGreaterThanOrEqual(Date.parse(rebuilt.builtAt as string));
       const after = await downloadPackage(t, admin, pkg.submissionId);
       expect(Buffer.compare(before, after)).toBe(0);
 
@@ -395,7 +398,7 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       expect([packagedCase.age, closedOnly.age]).toEqual([40, 40]);
       await approve(t, admin, [closedOnly._id as string]);
       const pkg = await packageOf(t, admin, [packagedCase._id as string]);
-      expect(pkg).toMatchObject({ changedCases: 0, rebuildNotice: null });
+      expect(pkg).toMatchObject({ changedCases: 0, rebuildNotice: null, lastBuild: { outcome: 'built', version: 1, previousVersion: null, caseNums: [] } });
       const before = await caseOf(patient._id, packagedCase._id as string);
 
       // The birth date was a year off: she was 41 on admission.
@@ -423,10 +426,15 @@ describe('Submissions: closed-case review and census packages (SPEC.md §2, §4,
       await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: pkg.fileName }).expect(202);
       const rebuilt = await untilBuilt(t, admin, pkg.submissionId);
       expect(rebuilt).toMatchObject({ version: 2, changedCases: 0, rebuildNotice: null, status: 'pending' });
+      // Issue 25 item 11: the rebuild's answer names the new version and the case that changed.
+      expect(rebuilt.lastBuild).toMatchObject({ outcome: 'built', version: 2, previousVersion: 1, caseNums: [packagedCase.caseNum] });
       const cases = JSON.parse(new TextDecoder().decode(unzipSync(new Uint8Array(await downloadPackage(t, admin, pkg.submissionId)))['cases.json'])) as PackagedCase[];
       expect(cases.map((c) => [c.ageAtAdmission, c.caseVersion])).toEqual([[41, after.version]]);
       await post('/api/submissions/census/packages/rebuild', { submissionid: pkg.submissionId, filename: rebuilt.fileName }).expect(202);
-      expect(await untilBuilt(t, admin, pkg.submissionId)).toMatchObject({ version: 2, sha256: rebuilt.sha256 });
+      const again = await untilBuilt(t, admin, pkg.submissionId);
+      expect(again).toMatchObject({ version: 2, sha256: rebuilt.sha256 });
+      expect(again.lastBuild).toMatchObject({ outcome: 'unchanged', version: 2, previousVersion: 2, caseNums: [] });
+      expect(Date.parse(again.lastBuild?.at as string)).toBeGreaterThan(Date.parse(rebuilt.lastBuild?.at as string));
     });
 
     it('re-derives through the case-information screen too, and leaves a case whose age does not change as it was', async () => {

@@ -132,6 +132,8 @@ export interface CensusPackage {
   amendmentRefusal: string | null;
   /** Every built version of the package, newest first; all but the current are superseded and stay downloadable. */
   versions: PackageVersion[];
+  /** How the last build or rebuild ended, when and with what; null before one has ended. */
+  lastBuild: PackageBuildOutcome | null;
 }
 
 /** Issue 30: a case of a submitted package reopened for amendment, or withdrawn from it. */
@@ -168,6 +170,23 @@ export interface PackageVersionChanges {
   added: string[];
   amended: string[];
   withdrawn: string[];
+}
+
+/**
+ * How a package's last build ended (issue 25 item 11): 'built' made the version (the first build, or a
+ * rebuild whose bytes differ: the next version), 'unchanged' was a rebuild that gave the same bytes
+ * (the version stays), 'failed' left the package as it was. Said in words by `buildOutcomeText`.
+ */
+export interface PackageBuildOutcome {
+  outcome: 'built' | 'unchanged' | 'failed';
+  /** When it ended. */
+  at: IsoDateTime;
+  /** The package's version after it. */
+  version: number;
+  /** The version before it; null for the first build. */
+  previousVersion: number | null;
+  /** The cases whose stored data had changed since the version before was built, by case number. */
+  caseNums: string[];
 }
 
 /** Reply of GET /api/submissions/census/packages (and /search): the spec's items, count, offset. */

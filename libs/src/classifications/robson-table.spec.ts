@@ -30,12 +30,12 @@ describe("WHO's Robson report table: group size and share, CS count and rate, ab
     expect(sum('relativeContribution')).toBeCloseTo(100, 9);
   });
 
-  it('shown with one decimal and "-" for zero; with suppression, counts of 1 to 4 are <5 and what they would give back is hidden', () => {
+  it('shown with one decimal and "-" for zero; with suppression, counts of 1 to 4 are † and what they would give back is hidden', () => {
     const open = robsonTableView(table, false);
     expect(open.rows[0].cells).toEqual(['Group 1', '8', '40.0%', '2', '25.0%', '10.0%', '28.6%']);
     expect(open.total).toEqual(['Total', '20', '100.0%', '7', '35.0%', '35.0%', '100.0%']);
     const hidden = robsonTableView(table, true);
-    expect(hidden.rows[0].cells).toEqual(['Group 1', '8', 'x', '<5', 'x', 'x', 'x']);
+    expect(hidden.rows[0].cells).toEqual(['Group 1', '8', 'x', '†', 'x', 'x', 'x']);
     expect(hidden.rows[3].cells).toEqual(['Group 3', '6', 'x', '-', '-', '-', '-']);
     expect(hidden.total).toEqual(['Total', 'x', 'x', 'x', 'x', 'x', 'x']);
   });

@@ -1149,6 +1149,16 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
           "$ref": "#/components/schemas/PackageVersion"
         },
         "description": "Every built version of the package, newest first; all but the current are superseded and stay downloadable."
+      },
+      "lastBuild": {
+        "description": "How the last build or rebuild ended, when and with what; null before one has ended.",
+        "nullable": true,
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/PackageBuildOutcome"
+          }
+        ]
       }
     },
     "required": [
@@ -1177,7 +1187,8 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "amendments",
       "amendingCases",
       "amendmentRefusal",
-      "versions"
+      "versions",
+      "lastBuild"
     ],
     "additionalProperties": false,
     "description": "SPEC.md §3 Census package (submission)."
@@ -3427,6 +3438,52 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "additionalProperties": false,
     "description": "Issue 30: a case of a submitted package reopened for amendment, or withdrawn from it."
+  },
+  "PackageBuildOutcome": {
+    "type": "object",
+    "properties": {
+      "outcome": {
+        "type": "string",
+        "enum": [
+          "built",
+          "unchanged",
+          "failed"
+        ]
+      },
+      "at": {
+        "description": "When it ended.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/IsoDateTime"
+          }
+        ]
+      },
+      "version": {
+        "type": "number",
+        "description": "The package's version after it."
+      },
+      "previousVersion": {
+        "type": "number",
+        "description": "The version before it; null for the first build.",
+        "nullable": true
+      },
+      "caseNums": {
+        "type": "array",
+        "items": {
+          "type": "string"
+        },
+        "description": "The cases whose stored data had changed since the version before was built, by case number."
+      }
+    },
+    "required": [
+      "outcome",
+      "at",
+      "version",
+      "previousVersion",
+      "caseNums"
+    ],
+    "additionalProperties": false,
+    "description": "How a package's last build ended (issue 25 item 11): 'built' made the version (the first build, or a rebuild whose bytes differ: the next version), 'unchanged' was a rebuild that gave the same bytes (the version stays), 'failed' left the package as it was. Said in words by `buildOutcomeText`."
   },
   "PackagedCaseItem": {
     "type": "object",

@@ -152,6 +152,8 @@ export const ROUTE_PERMISSIONS = {
   // The society's hub
   'POST /hub/packages': publicWith('hubKey'),
   'GET /hub/packages': all(P.VIEW_HUB_PACKAGES),
+  // The file as received; the hub service audits each download (a ZIP answer passes no JSON read hook).
+  'GET /hub/packages/:packageid/file': all(P.VIEW_HUB_PACKAGES),
   'GET /hub/keys': all(P.MANAGE_HUB_KEYS),
   'POST /hub/keys': all(P.MANAGE_HUB_KEYS),
   'POST /hub/keys/:keyid/revoke': all(P.MANAGE_HUB_KEYS),

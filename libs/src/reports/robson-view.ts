@@ -21,7 +21,7 @@ const countText = (n: number) => (n === 0 ? '-' : String(n));
 
 /**
  * The table's texts, with small-cell suppression when asked (the libs rule, `suppressList`): a count
- * of 1 to 4 women or caesareans is '<5', each percentage made from a suppressed count is hidden, and
+ * of 1 to 4 women or caesareans is '†', each percentage made from a suppressed count is hidden, and
  * a total that would give a suppressed count back is hidden too.
  */
 export function robsonTableView(answer: Pick<RobsonReportAnswer, 'rows' | 'total'>, suppress: boolean): RobsonTableView {

@@ -1,9 +1,9 @@
 import type { ReportTableAnswer } from '../api/reports.js';
 import { reportCategories } from './report-dimensions.js';
 import { reportChartView, reportTableView } from './report-views.js';
-import { suppressList, suppressTable } from './suppression.js';
+import { HIDDEN_TOTAL_TEXT, SUPPRESSED_TEXT, SUPPRESSION_DEFAULT, SUPPRESSION_NOTE, suppressList, suppressTable, suppressedCount } from './suppression.js';
 
-describe("small-cell suppression: counts 1 to 4 shown as '<5', totals that would give them back hidden", () => {
+describe("small-cell suppression: counts 1 to 4 shown as the mark '†', totals that would give them back hidden", () => {
   it('a cell of 1 to 4 is suppressed; 0 and 5 are not', () => {
     const marks = suppressTable([[0, 1, 4, 5]], [10], [0, 1, 4, 5], 10);
     expect(marks.cells[0]).toEqual(['shown', 'small', 'small', 'shown']);
@@ -19,6 +19,21 @@ describe("small-cell suppression: counts 1 to 4 shown as '<5', totals that would
   it('with no small cell every total is shown', () => {
     const marks = suppressTable([[10, 20], [0, 30]], [30, 30], [10, 50], 60);
     expect([...marks.rowTotals, ...marks.columnTotals, marks.grandTotal]).toEqual(['shown', 'shown', 'shown', 'shown', 'shown']);
+  });
+
+  it("the marks cannot be read as values: no digit, no '<', and the legend says what each means", () => {
+    for (const mark of [SUPPRESSED_TEXT, HIDDEN_TOTAL_TEXT]) expect(mark).not.toMatch(/[\d<>%]/);
+    expect(SUPPRESSED_TEXT).toBe('†');
+    expect(SUPPRESSION_NOTE).toContain('† a count from 1 to 4');
+    expect(SUPPRESSION_NOTE).toContain('x a total or rate not shown');
+  });
+
+  it('is on unless turned off, and a count of 1 to 4 is shown as the mark only while it is on', () => {
+    expect(SUPPRESSION_DEFAULT).toBe(true);
+    expect(suppressedCount(3, true)).toBe('†');
+    expect(suppressedCount(3, false)).toBe('3');
+    expect(suppressedCount(5, true)).toBe('5');
+    expect(suppressedCount(0, true)).toBe('0');
   });
 
   it('a small total is itself suppressed', () => {
@@ -59,10 +74,10 @@ describe('the report table as shown: zero and 0% as "-", whole percentages, tota
     expect(view.totalRow).toMatchObject({ cells: ['1%', '6%', '3%', '-'], total: '100%' });
   });
 
-  it("with suppression: '<5' and 'x'", () => {
+  it("with suppression: '†' and 'x'", () => {
     const view = reportTableView(answer, 'value', true);
-    expect(view.rows[1]).toMatchObject({ cells: ['<5', '6', '<5', '-'], total: 'x' });
-    expect(view.totalRow).toMatchObject({ cells: ['<5', '6', '<5', '-'], total: 'x' });
+    expect(view.rows[1]).toMatchObject({ cells: ['†', '6', '†', '-'], total: 'x' });
+    expect(view.totalRow).toMatchObject({ cells: ['†', '6', '†', '-'], total: 'x' });
     expect(view.rows[0].total).toBe('90');
   });
 
@@ -72,7 +87,7 @@ describe('the report table as shown: zero and 0% as "-", whole percentages, tota
       rows: [{ name: 'a', label: 'A', count: '6', percent: '75%' }, { name: 'b', label: 'B', count: '2', percent: '25%' }, { name: 'z', label: 'Z', count: '-', percent: '-' }],
       total: { name: 'Total', label: 'Total', count: '8', percent: '100%' },
     });
-    expect(reportChartView(chart, true).rows[1]).toMatchObject({ count: '<5', percent: '<5' });
+    expect(reportChartView(chart, true).rows[1]).toMatchObject({ count: '†', percent: '†' });
     expect(reportChartView(chart, true).total.count).toBe('x');
   });
 });

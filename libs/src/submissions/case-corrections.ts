@@ -1,3 +1,5 @@
+import type { PackageBuildOutcome } from '../api/submissions.js';
+import { countOf } from '../format/plural.js';
 import { fieldMeta } from '../validation/field-meta.js';
 
 /**
@@ -54,4 +56,20 @@ export function rebuildNotice(version: number, changed: readonly ChangedCase[]):
   });
   const subject = changed.length === 1 ? `Case ${cases[0]} changed` : `${changed.length} cases changed: ${cases.join('; ')}`;
   return `Needs a rebuild. ${subject} after version ${version} was built. Rebuild to make version ${version + 1}, then submit it.`;
+}
+
+/**
+ * How the last build or rebuild of a package ended, in words, for the Census tab (issue 25 item 11:
+ * 'Building...' alone did not say whether anything changed). `when` is the end time as the screen
+ * shows it. A rebuild with the same bytes says so and keeps its version; one that differs names the
+ * new version and the cases that changed.
+ */
+export function buildOutcomeText(build: PackageBuildOutcome, when: string): string {
+  const cases = build.caseNums.length > 0 ? `${countOf(build.caseNums.length, 'case')} changed: ${build.caseNums.join(', ')}` : null;
+  if (build.outcome === 'failed') return `The build of ${when} failed; the package stays at version ${build.version}.`;
+  if (build.outcome === 'unchanged') {
+    return `Rebuilt ${when}: nothing the package carries changed, the same bytes as version ${build.version}${cases ? ` (${cases}, in no field the package carries)` : ''}.`;
+  }
+  if (build.previousVersion === null) return `Built ${when} as version ${build.version}.`;
+  return `Rebuilt ${when} as version ${build.version} (was ${build.previousVersion}): ${cases ?? 'the same cases, packaged again with different bytes'}.`;
 }

@@ -45,6 +45,7 @@ export { toast, ToastHost, TOAST_DURATION_MS, TOAST_PLACEMENT } from './toast/to
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel.js';
 export { RemoteErrorBoundary, type RemoteErrorBoundaryProps } from './components/remote-error-boundary.js';
 export { LoadError, type LoadErrorProps } from './components/load-error.js';
+export { NotPermitted, type NotPermittedProps } from './components/not-permitted.js';
 export { ListSkeleton, ListEmpty } from './components/list-states.js';
 export { InfiniteFooter } from './components/infinite-footer.js';
 export { InfiniteList, listItems, type InfiniteListProps, type InfiniteListQuery, type ListPage } from './components/infinite-list.js';

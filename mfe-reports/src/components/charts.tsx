@@ -1,6 +1,7 @@
 import { Bar, Column, Pie } from '@ant-design/charts';
 import type { ReportChart } from '@pnss/libs/api';
-import { chartPercent } from '@pnss/libs/reports';
+import { chartPercent, isSmallCount } from '@pnss/libs/reports';
+import { valueAxisMax } from './chart-scale.js';
 
 export interface ChartPlotProps {
   chart: ReportChart;
@@ -17,9 +18,11 @@ const COLORS = ['#1d4e89', '#2f7fc1', '#6baed6', '#f08a24', '#c0392b', '#7b4f9d'
 export default function ChartPlot({ chart, suppress }: ChartPlotProps) {
   const data = chart.segments.map((s) => ({
     label: s.label,
-    count: suppress && s.count >= 1 && s.count <= 4 ? 0 : s.count,
+    count: suppress && isSmallCount(s.count) ? 0 : s.count,
     percent: chartPercent(s.count, chart.total),
   }));
+  // Room past the longest bar for its value label (it was clipped at the plot's edge).
+  const valueScale = { y: { domainMin: 0, domainMax: valueAxisMax(data.map((d) => d.count)), nice: false } };
   if (chart.kind === 'doughnut') {
     return (
       <Pie
@@ -45,6 +48,7 @@ export default function ChartPlot({ chart, suppress }: ChartPlotProps) {
         yField="count"
         height={Math.max(160, data.length * 22 + 40)}
         style={{ fill: COLORS[0], maxWidth: 15 }}
+        scale={valueScale}
         axis={{ x: { title: false, labelAutoEllipsis: true, labelAutoWrap: false }, y: { title: false, tickFilter: (v: number) => Number.isInteger(v) } }}
         label={{ text: (d: { count: number }) => (d.count > 0 ? String(d.count) : ''), position: 'right', dx: 4 }}
         tooltip={{ items: [{ channel: 'y', name: 'Cases' }] }}
@@ -59,6 +63,7 @@ export default function ChartPlot({ chart, suppress }: ChartPlotProps) {
       yField="count"
       height={220}
       style={{ fill: COLORS[1], maxWidth: 40 }}
+      scale={valueScale}
       axis={{ x: { title: false }, y: { title: false, tickFilter: (v: number) => Number.isInteger(v) } }}
       label={{ text: (d: { count: number }) => (d.count > 0 ? String(d.count) : ''), position: 'top', dy: -4 }}
       tooltip={{ items: [{ channel: 'y', name: 'Cases' }] }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Flex } from 'antd';
+import { Button, Flex } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import type { ReportExportFormat } from '@pnss/libs/api';
@@ -7,17 +7,18 @@ import { selectPermissions, toast, useAppSelector } from '@pnss/web';
 import { downloadExport, type ExportRequest } from '../api/reports.api.js';
 
 export interface ExportControlsProps {
-  /** What to export, without the format and suppression chosen here. */
+  /** What to export, without the format chosen here. */
   request: Omit<ExportRequest, 'format' | 'suppress'>;
+  /** The report's one suppression control (SuppressionSwitch): the exports follow the screen. */
+  suppress: boolean;
   /** Shown on the summary: opens the A4 print view. */
   onPrint?: () => void;
 }
 
-/** CSV and XLSX exports (with suppression on unless unticked) for users who may export, and Print. */
-export function ExportControls({ request, onPrint }: ExportControlsProps) {
+/** CSV and XLSX exports, suppressed as the screen is, for users who may export, and Print. */
+export function ExportControls({ request, suppress, onPrint }: ExportControlsProps) {
   const permissions = useAppSelector(selectPermissions);
   const canExport = permissions.includes(PERMISSIONS.EXPORT_REPORTS);
-  const [suppress, setSuppress] = useState(true);
   const [busy, setBusy] = useState<ReportExportFormat | null>(null);
 
   const run = async (format: ReportExportFormat) => {
@@ -42,9 +43,6 @@ export function ExportControls({ request, onPrint }: ExportControlsProps) {
           <Button icon={<DownloadOutlined />} loading={busy === 'xlsx'} onClick={() => void run('xlsx')}>
             Export XLSX
           </Button>
-          <Checkbox checked={suppress} onChange={(e) => setSuppress(e.target.checked)}>
-            Suppress small cells in exports
-          </Checkbox>
         </>
       )}
       {onPrint && (

@@ -38,15 +38,15 @@ describe('the report table (SPEC.md §2 Reports, Table)', () => {
     expect(screen.getByText(/share of that row's total/)).toBeInTheDocument();
   });
 
-  it("suppression shows 1 to 4 as '<5' and hides the totals that would reveal them", () => {
+  it("suppression shows 1 to 4 as the mark '†' and hides the totals that would reveal them", () => {
     const small: ReportTableAnswer = {
       ...answer,
       rows: [{ ...answer.rows[0], count: 23, crosssegments: { 1: 20, 2: 0, 3: 3, 'N/A': 0 } }],
       total: { ...answer.total, count: 23, crosssegments: { 1: 20, 2: 0, 3: 3, 'N/A': 0 } },
     };
     render(<ReportTable answer={small} mode="value" suppress />);
-    expect(cells('Singleton')).toEqual(['Singleton', '20', '-', '<5', 'x']);
-    expect(cells('Total')).toEqual(['Total', '20', '-', '<5', 'x']);
+    expect(cells('Singleton')).toEqual(['Singleton', '20', '-', '†', 'x']);
+    expect(cells('Total')).toEqual(['Total', '20', '-', '†', 'x']);
   });
 
   it('category columns are 140 px wide', () => {

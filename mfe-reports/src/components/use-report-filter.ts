@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { defaultReportRange, type ReportRange, type ReportValueMode } from '@pnss/libs/reports';
+import { SUPPRESSION_DEFAULT, defaultReportRange, type ReportRange, type ReportValueMode } from '@pnss/libs/reports';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -13,6 +13,7 @@ export interface ReportFilter {
   /** Column category; '' for N/A. */
   col: string;
   mode: ReportValueMode;
+  /** The one small-cell suppression control: the screen and its exports follow it. On unless 'suppress=0'. */
   suppress: boolean;
 }
 
@@ -33,7 +34,7 @@ export function useReportFilter(): [ReportFilter, (change: Partial<ReportFilter>
       row: params.get('row') || DEFAULT_ROW,
       col: params.get('col') ?? '',
       mode: params.get('mode') === 'percentage' ? 'percentage' : 'value',
-      suppress: params.get('suppress') === '1',
+      suppress: params.has('suppress') ? params.get('suppress') !== '0' : SUPPRESSION_DEFAULT,
     };
   }, [params]);
 
@@ -46,7 +47,7 @@ export function useReportFilter(): [ReportFilter, (change: Partial<ReportFilter>
       if (next.row !== DEFAULT_ROW) search.set('row', next.row);
       if (next.col) search.set('col', next.col);
       if (next.mode === 'percentage') search.set('mode', 'percentage');
-      if (next.suppress) search.set('suppress', '1');
+      if (next.suppress !== SUPPRESSION_DEFAULT) search.set('suppress', next.suppress ? '1' : '0');
       setParams(search, { replace: true });
     },
     [filter, setParams],

@@ -46,6 +46,60 @@ const CSS = `
   }
 }
 
+/* The hub's tables on mobile and tablet (SPEC.md §9, up to 1023 px): each row a card of
+   'heading: value' lines (the heading from the cell's data-label), so Upload ID, Verification,
+   Status and the buttons are on screen without scrolling sideways. */
+@media (max-width: 1023px) {
+  .pnss-stacked-table .ant-table-thead {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .pnss-stacked-table .ant-table-content {
+    overflow: visible !important;
+  }
+  .pnss-stacked-table table {
+    display: block;
+    width: 100% !important;
+    min-width: 0 !important;
+  }
+  .pnss-stacked-table .ant-table-tbody {
+    display: block;
+  }
+  .pnss-stacked-table .ant-table-measure-row {
+    display: none;
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row {
+    display: block;
+    padding: 8px 0;
+    border-bottom: 1px solid rgba(5, 5, 5, 0.06);
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td {
+    display: grid;
+    grid-template-columns: 8.5em minmax(0, 1fr);
+    column-gap: 12px;
+    border-bottom: none !important;
+    padding: 4px 12px !important;
+    min-width: 0;
+    overflow-wrap: anywhere;
+    text-align: left !important;
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td > * {
+    justify-self: start;
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td[data-label=''] {
+    display: block;
+  }
+  .pnss-stacked-table .ant-table-tbody > tr.ant-table-row > td[data-label]:not([data-label=''])::before {
+    content: attr(data-label);
+    font-weight: 600;
+    color: rgba(0, 0, 0, 0.65);
+  }
+}
+
 /* Census packages on mobile and tablet (SPEC.md §9, up to 1023 px): each row a stacked card
    (Submission ID and Status, the package line, the buttons), so nothing starts off-screen. */
 @media (max-width: 1023px) {

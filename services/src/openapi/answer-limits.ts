@@ -41,7 +41,7 @@ const STRING_LIMITS: Record<string, Json> = {
   actorUsername: { maxLength: 64 }, createdBy: { maxLength: 64 }, builtBy: { maxLength: 64 },
   role: { maxLength: 100 }, roleName: { maxLength: 100 },
   avatar: photo, photo,
-  caseNum: { maxLength: 50 },
+  caseNum: { maxLength: 50 }, caseNums: { maxLength: 50 },
   submissionId, uploadId: { maxLength: 64 }, uploadid: { maxLength: 64 },
   departmentId: textSchemaOf(DEPARTMENT_ID_PATTERN),
   fileName: { maxLength: 200, pattern: '^[A-Za-z0-9_.-]*$' },
@@ -68,7 +68,7 @@ const ARRAY_LIMITS: Record<string, number> = {
   items: PAGE_SIZE, result: PAGE_SIZE, permissions: ALL_PERMISSIONS.length, rolePermissions: ALL_PERMISSIONS.length,
   changes: 500, errors: 500, medicalHistory: HISTORY_MAX_ENTRIES, obstetricHistory: HISTORY_MAX_ENTRIES,
   neonatal: INFANT_COUNT_MAX, cases: 1000, segments: 500, crosssegments: 500, rows: 500, charts: 50, counts: 500,
-  missing: 500, approved: PAGE_SIZE, caseIds: PAGE_SIZE, conditions: 1000,
+  missing: 500, approved: PAGE_SIZE, caseIds: PAGE_SIZE, conditions: 1000, caseNums: 1000,
   amendments: 5000, amendingCases: 5000, versions: 10_000, added: 5000, amended: 5000, withdrawn: 5000,
 };
 

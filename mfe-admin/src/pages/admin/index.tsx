@@ -1,6 +1,6 @@
-import { Result, Tabs, Typography } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAccess } from '@pnss/web';
+import { NotPermitted, useAccess } from '@pnss/web';
 import { ModuleStyles } from '../../components/module-styles.js';
 
 export type AdminTab = 'users' | 'roles';
@@ -27,8 +27,7 @@ export function AdminPage() {
   const { canAdmin } = useAccess();
   if (!canAdmin) {
     return (
-      <Result
-        status="403"
+      <NotPermitted
         title={NOT_PERMITTED_TITLE}
         subTitle="Admin is for administrators. If you need it, ask an administrator to give your role the Admin permission."
       />

@@ -9,6 +9,7 @@ import {
   GYNE_DIAGNOSIS, GYNE_MORBIDITIES, GYNE_PROCEDURE, MEDICAL_HISTORY, MORBIDITIES, OBSTETRIC_HISTORY, OB_PROCEDURE,
   OTHERS_CONDITION_ID, lookupLabel, type LookupEntry,
 } from '@pnss/libs/lookups';
+import { weeksAndDays } from '@pnss/libs/format';
 import { isDeliverySectionShown, isExactAog, isNeonatalShown, isPregnant } from '@pnss/libs/rules';
 import { formatDate } from '../../format/display.js';
 
@@ -55,7 +56,7 @@ export function diagnosisLabel(entry: GyneDiagnosisEntry): string {
 }
 
 export function aogLabel(type: number | null, aog: number | null, weeks: number | null, days: number | null): string {
-  if (isExactAog(type) && weeks !== null) return `${weeks} weeks${days ? ` ${days} days` : ''}`;
+  if (isExactAog(type) && weeks !== null) return weeksAndDays(weeks, days);
   return aog === null ? NOT_RECORDED : decode(AOG_RANGES, aog);
 }
 

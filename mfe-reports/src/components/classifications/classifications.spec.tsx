@@ -22,10 +22,10 @@ describe('the WHO figures of the summaries (issue 28)', () => {
     expect(screen.getByText(/1 coincidental \(ICD-MM group 9\) not counted/)).toBeInTheDocument();
   });
 
-  it('with suppression, 1 to 4 deaths are <5 and the ratio and its interval are hidden', () => {
+  it('with suppression, 1 to 4 deaths are † and the ratio and its interval are hidden', () => {
     renderWithProviders(<MmrPanel answer={summary({ mmr: { ...mmr, deaths: 2, ratio: 4, lower: 0.5, upper: 14.4 } })} suppress />);
     expect(screen.getByLabelText('Maternal mortality ratio x per 100,000 live births')).toHaveTextContent('x');
-    expect(screen.getByText(/<5 maternal deaths per 50000 live births; 95% confidence interval x to x/)).toBeInTheDocument();
+    expect(screen.getByText(/† maternal deaths per 50000 live births; 95% confidence interval x to x/)).toBeInTheDocument();
   });
 
   it('the perinatal figures by WHO and by the national threshold, each rate labelled with its denominator', () => {

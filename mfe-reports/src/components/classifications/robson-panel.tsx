@@ -37,7 +37,7 @@ export function RobsonPanel({ range, suppress }: { range: ReportRange; suppress:
         size="small"
         className="report-chart-card report-chart-wide"
         title={<span id="robson-title">Robson Ten-Group Classification (WHO)</span>}
-        extra={<ExportControls request={{ range, robson: true }} />}
+        extra={<ExportControls request={{ range, robson: true }} suppress={suppress} />}
       >
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>Counts {data.counts}</Typography.Paragraph>
         <Table

@@ -1,10 +1,13 @@
-import { Alert, Card, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Card, Skeleton, Typography } from 'antd';
+import { pluralize } from '@pnss/libs/format';
+import { HIDDEN_TOTAL_TEXT, isSmallCount, suppressedCount } from '@pnss/libs/reports';
 import type { ReportFilterBy, ReportSummaryAnswer } from '@pnss/libs/api';
 import { LoadError } from '@pnss/web';
 import { useGetReportSummaryQuery } from '../../api/reports.api.js';
 import { ChartCard } from '../../components/chart-card.js';
 import { ExportControls } from '../../components/export-controls.js';
 import { RangeFilter } from '../../components/range-filter.js';
+import { SuppressionSwitch } from '../../components/suppression-switch.js';
 import { useReportFilter } from '../../components/use-report-filter.js';
 import { MmrPanel } from '../../components/classifications/mmr-panel.js';
 import { PerinatalPanel } from '../../components/classifications/perinatal-panel.js';
@@ -16,14 +19,16 @@ const TITLES: Record<ReportFilterBy, string> = { obreport: 'OB Report', maternal
 function MortalityRate({ answer, suppress }: { answer: ReportSummaryAnswer; suppress: boolean }) {
   const rate = answer.rate;
   if (!rate) return null;
-  const small = suppress && rate.deaths >= 1 && rate.deaths <= 4;
-  const rateText = small ? 'x' : rate.rate === 0 ? '-' : `${rate.rate}%`;
+  const small = suppress && isSmallCount(rate.deaths);
+  const rateText = small ? HIDDEN_TOTAL_TEXT : rate.rate === 0 ? '-' : `${rate.rate}%`;
+  const mothers = rate.deaths + rate.alive;
   return (
     <Card size="small" title="Maternal Mortality Rate" className="report-chart-card">
       <div className="report-rate">
         <span className="report-rate-value" aria-label={`Maternal mortality rate ${rateText}`}>{rateText}</span>
         <span>
-          {small ? '<5' : rate.deaths} deaths over {small ? 'x' : rate.deaths + rate.alive} mothers discharged dead or alive ({rate.alive} alive)
+          {suppressedCount(rate.deaths, suppress)} {pluralize(rate.deaths, 'death')} over {small ? HIDDEN_TOTAL_TEXT : mothers}{' '}
+          {pluralize(mothers, 'mother')} discharged dead or alive ({rate.alive} alive)
         </span>
       </div>
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }}>
@@ -46,11 +51,8 @@ export function SummaryView({ filterBy }: { filterBy: ReportFilterBy }) {
       <div className="report-toolbar">
         <RangeFilter range={filter.range} onChange={(range) => setFilter({ range })} />
         <div className="no-print" style={{ display: 'flex', flexDirection: 'column', gap: 8, alignItems: 'flex-start' }}>
-          <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-            <Switch size="small" checked={filter.suppress} onChange={(suppress) => setFilter({ suppress })} aria-label="Small-cell suppression" />
-            Small-cell suppression
-          </label>
-          <ExportControls request={{ range: filter.range, view: filterBy }} onPrint={() => window.print()} />
+          <SuppressionSwitch suppress={filter.suppress} onChange={(suppress) => setFilter({ suppress })} />
+          <ExportControls request={{ range: filter.range, view: filterBy }} suppress={filter.suppress} onPrint={() => window.print()} />
         </div>
       </div>
       {error ? (

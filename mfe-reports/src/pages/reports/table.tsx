@@ -1,10 +1,11 @@
-import { Alert, Flex, Segmented, Select, Skeleton, Switch } from 'antd';
+import { Alert, Flex, Segmented, Select, Skeleton } from 'antd';
 import { NOT_APPLICABLE_SEGMENT } from '@pnss/libs/reports';
 import { LoadError } from '@pnss/web';
 import { useGetReportCategoriesQuery, useGetReportTableQuery } from '../../api/reports.api.js';
 import { ExportControls } from '../../components/export-controls.js';
 import { RangeFilter } from '../../components/range-filter.js';
 import { ReportTable } from '../../components/report-table.js';
+import { SuppressionSwitch } from '../../components/suppression-switch.js';
 import { useReportFilter } from '../../components/use-report-filter.js';
 
 /** SPEC.md §2 Reports, Table: row and column categories, Percentage or Value, totals. */
@@ -40,11 +41,8 @@ export function TableView() {
           options={['Value', 'Percentage']}
           onChange={(value) => setFilter({ mode: value === 'Percentage' ? 'percentage' : 'value' })}
         />
-        <label style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <Switch size="small" checked={filter.suppress} onChange={(suppress) => setFilter({ suppress })} aria-label="Small-cell suppression" />
-          Small-cell suppression
-        </label>
-        <ExportControls request={{ range: filter.range, table: { category: filter.row, cross, mode: filter.mode } }} />
+        <SuppressionSwitch suppress={filter.suppress} onChange={(suppress) => setFilter({ suppress })} />
+        <ExportControls request={{ range: filter.range, table: { category: filter.row, cross, mode: filter.mode } }} suppress={filter.suppress} />
       </Flex>
       {categories.error && <LoadError error={categories.error} title="The report categories could not be loaded." onRetry={() => void categories.refetch()} />}
       {table.error ? (

@@ -1,12 +1,37 @@
 import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { countOf } from '@pnss/libs/format';
 import type { HubApiKey, HubPackage, IssuedHubKey } from '@pnss/libs/api';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
 import { LoadError, describeError, selectPermissions, showError, toast, useAppSelector } from '@pnss/web';
-import { useGetHubKeysQuery, useGetHubPackagesQuery, useIssueHubKeyMutation, useRevokeHubKeyMutation } from '../../api/submissions.api.js';
+import {
+  downloadHubPackage, useGetHubKeysQuery, useGetHubPackagesQuery, useIssueHubKeyMutation, useRevokeHubKeyMutation,
+} from '../../api/submissions.api.js';
 import { formatDate, formatDateTime } from '../../components/format.js';
 import { Pager } from '../../components/pager.js';
 import { HubVersionChanges } from '../../components/hub-version-changes.js';
+import { STACKED_TABLE_CLASS, stacked } from '../../components/stacked-table.js';
+
+/** Saves the package as received; the server audits the download. */
+function DownloadButton({ pkg }: { pkg: HubPackage }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      toast.success(`Downloaded ${await downloadHubPackage(pkg._id)}`);
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : 'The package could not be downloaded.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} aria-label={`Download ${pkg.fileName}`}>
+      Download
+    </Button>
+  );
+}
 
 /** The society data manager's view of what departments have sent, by department. */
 function ReceivedPackages({ departments }: { departments: string[] }) {
@@ -42,9 +67,10 @@ function ReceivedPackages({ departments }: { departments: string[] }) {
             pagination={false}
             scroll={{ x: 'max-content' }}
             aria-label="Received packages"
+            className={STACKED_TABLE_CLASS}
             columns={[
-              { title: 'Department', dataIndex: 'departmentId', key: 'departmentId' },
-              {
+              stacked<HubPackage>('Department', { title: 'Department', dataIndex: 'departmentId', key: 'departmentId' }),
+              stacked<HubPackage>('Submission ID', {
                 title: 'Submission ID',
                 key: 'submission',
                 render: (_: unknown, p) => (
@@ -54,22 +80,22 @@ function ReceivedPackages({ departments }: { departments: string[] }) {
                     <Typography.Text type="secondary">version {p.version}</Typography.Text>
                   </span>
                 ),
-              },
-              {
+              }),
+              stacked<HubPackage>('Census Package', {
                 title: 'Census Package',
                 key: 'period',
                 render: (_: unknown, p) => (
                   <span>
                     {formatDate(p.startDate)} - {formatDate(p.endDate)}
                     <br />
-                    <Typography.Text type="secondary">{p.numOfCases} {p.numOfCases === 1 ? 'case' : 'cases'}</Typography.Text>
+                    <Typography.Text type="secondary">{countOf(p.numOfCases, 'case')}</Typography.Text>
                   </span>
                 ),
-              },
-              { title: 'Received', dataIndex: 'receivedAt', key: 'receivedAt', render: formatDateTime },
-              { title: 'Version changes', key: 'changes', render: (_: unknown, p) => <HubVersionChanges pkg={p} /> },
-              { title: 'Upload ID', dataIndex: 'uploadId', key: 'uploadId' },
-              {
+              }),
+              stacked<HubPackage>('Received', { title: 'Received', dataIndex: 'receivedAt', key: 'receivedAt', render: formatDateTime }),
+              stacked<HubPackage>('Version changes', { title: 'Version changes', key: 'changes', render: (_: unknown, p) => <HubVersionChanges pkg={p} /> }),
+              stacked<HubPackage>('Upload ID', { title: 'Upload ID', dataIndex: 'uploadId', key: 'uploadId' }),
+              stacked<HubPackage>('Verification', {
                 title: 'Verification',
                 key: 'verification',
                 render: (_: unknown, p) => (
@@ -83,7 +109,13 @@ function ReceivedPackages({ departments }: { departments: string[] }) {
                     </Typography.Text>
                   </Space>
                 ),
-              },
+              }),
+              stacked<HubPackage>('', {
+                title: <span className="pnss-visually-hidden">File</span>,
+                key: 'file',
+                fixed: 'right',
+                render: (_: unknown, p) => <DownloadButton pkg={p} />,
+              }),
             ]}
             locale={{ emptyText: query.isLoading ? 'Loading received packages…' : 'No package has been received yet.' }}
           />
@@ -162,20 +194,22 @@ function ApiKeys({ keys, loading, error, onRetry }: { keys: HubApiKey[]; loading
           pagination={false}
           scroll={{ x: 'max-content' }}
           aria-label="API keys"
+          className={STACKED_TABLE_CLASS}
           columns={[
-            { title: 'Department', dataIndex: 'departmentId', key: 'departmentId' },
-            { title: 'Label', dataIndex: 'label', key: 'label', render: (v: string) => v || '-' },
-            { title: 'Key', dataIndex: 'prefix', key: 'prefix', render: (v: string) => <Typography.Text code>{v}…</Typography.Text> },
-            { title: 'Issued', dataIndex: 'createdAt', key: 'createdAt', render: formatDateTime },
-            { title: 'Last used', dataIndex: 'lastUsedAt', key: 'lastUsedAt', render: formatDateTime },
-            {
+            stacked<HubApiKey>('Department', { title: 'Department', dataIndex: 'departmentId', key: 'departmentId' }),
+            stacked<HubApiKey>('Label', { title: 'Label', dataIndex: 'label', key: 'label', render: (v: string) => v || '-' }),
+            stacked<HubApiKey>('Key', { title: 'Key', dataIndex: 'prefix', key: 'prefix', render: (v: string) => <Typography.Text code>{v}…</Typography.Text> }),
+            stacked<HubApiKey>('Issued', { title: 'Issued', dataIndex: 'createdAt', key: 'createdAt', render: formatDateTime }),
+            stacked<HubApiKey>('Last used', { title: 'Last used', dataIndex: 'lastUsedAt', key: 'lastUsedAt', render: formatDateTime }),
+            stacked<HubApiKey>('Status', {
               title: 'Status',
               key: 'status',
               render: (_: unknown, k) => (k.revokedAt ? <Tag color="error">REVOKED</Tag> : <Tag color="success">ACTIVE</Tag>),
-            },
-            {
+            }),
+            stacked<HubApiKey>('', {
               title: <span className="pnss-visually-hidden">Actions</span>,
               key: 'actions',
+              fixed: 'right',
               render: (_: unknown, k) =>
                 k.revokedAt ? null : (
                   <Popconfirm title={`Revoke this key of ${k.departmentId}?`} description="Packages sent with it will be refused." okText="Revoke" onConfirm={() => void onRevoke(k)}>
@@ -184,7 +218,7 @@ function ApiKeys({ keys, loading, error, onRetry }: { keys: HubApiKey[]; loading
                     </Button>
                   </Popconfirm>
                 ),
-            },
+            }),
           ]}
           locale={{ emptyText: 'No key issued yet: issue one for each department that submits.' }}
         />

@@ -28,6 +28,15 @@ describe('the Submissions Cases tab (SPEC.md §2)', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
   });
 
+  it('keeps the Approve column in view, fixed at the right edge however many columns the case type has (issue 25 item 9)', async () => {
+    renderSubmissions('/submissions/cases/maternalfetalcase', OFFICER, { 'GET /api/submissions/maternalfetalcase': page([closedCase()]) });
+    const table = await screen.findByRole('table');
+    const header = within(table).getByRole('checkbox', { name: 'Approve all cases on this page' }).closest('th') as HTMLElement;
+    expect(header.className).toMatch(/ant-table-cell-fix-(right|end)/);
+    const cell = (await within(table).findByRole('checkbox', { name: 'Approve case PCRN-001' })).closest('td') as HTMLElement;
+    expect(cell.className).toMatch(/ant-table-cell-fix-(right|end)/);
+  });
+
   it("marks a case its patient's correction changed after it was closed, in words (issue 25 item 7)", async () => {
     const correction = "Changed after it was closed, because the patient's record was corrected: Age on Admission 40 → 41. Review it before approving.";
     renderSubmissions('/submissions/cases/maternalfetalcase', OFFICER, { 'GET /api/submissions/maternalfetalcase': page([closedCase({ correction })]) });

@@ -160,6 +160,8 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     {
       key: 'approve',
       align: 'center',
+      // Always in view: at 1366 px the type's columns pushed it behind the sideways scroll (issue 25 item 9).
+      fixed: 'right',
       title: (
         <Checkbox
           checked={allApproved}

@@ -53,6 +53,25 @@ describe('the Submissions Census Packages tab (SPEC.md §2)', () => {
     expect(within(row).getByRole('button', { name: 'Rebuild S20261120-ABCDEF' })).toBeInTheDocument();
   });
 
+  it("a rebuild says when it finished and what came of it, not only 'Building...' (issue 25 item 11): the same bytes, or the next version and its cases", async () => {
+    let answer = censusPackage({ lastBuild: { outcome: 'unchanged', at: '2026-11-25T10:00:00.000Z', version: 1, previousVersion: 1, caseNums: [] } });
+    const { user } = renderSubmissions('/submissions/census', OFFICER, {
+      'GET /api/submissions/census/packages': () => list([answer]),
+      'POST /api/submissions/census/packages/rebuild': () => ({ status: 202, body: censusPackage({ building: true, progress: 0 }) }),
+      'GET /api/submissions/census/packages/S20261120-ABCDEF': () => ({ body: answer }),
+    });
+    await listed();
+    await user.click(screen.getByRole('button', { name: 'Rebuild S20261120-ABCDEF' }));
+    expect(await screen.findByText('Building...')).toBeInTheDocument();
+    expect((await screen.findAllByText(/^Rebuilt .+: nothing the package carries changed, the same bytes as version 1\.$/, {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+
+    answer = censusPackage({ version: 2, lastBuild: { outcome: 'built', at: '2026-11-25T11:00:00.000Z', version: 2, previousVersion: 1, caseNums: ['C-17'] } });
+    await user.click(screen.getByRole('button', { name: 'Rebuild S20261120-ABCDEF' }));
+    expect((await screen.findAllByText(/^Rebuilt .+ as version 2 \(was 1\): 1 case changed: C-17\.$/, {}, { timeout: 10_000 })).length).toBeGreaterThan(0);
+    // The row keeps saying it after the toast has gone.
+    await waitFor(() => expect(screen.getByLabelText('Last build of S20261120-ABCDEF')).toHaveTextContent(/as version 2 \(was 1\): 1 case changed: C-17\./), { timeout: 10_000 });
+  });
+
   it('searches the submission id 500 ms after typing stops', async () => {
     const { server, user } = renderSubmissions('/submissions/census', OFFICER, {
       'GET /api/submissions/census/packages': list([censusPackage()]),

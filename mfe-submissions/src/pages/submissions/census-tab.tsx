@@ -4,12 +4,13 @@ import { Alert, Button, Input, Progress, Space, Table, Tag, Tooltip, Typography 
 import type { ColumnsType } from 'antd/es/table';
 import type { CensusPackage } from '@pnss/libs/api';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
-import { packageActions, packageStatusLabel } from '@pnss/libs/submissions';
+import { countOf } from '@pnss/libs/format';
+import { buildOutcomeText, packageActions, packageStatusLabel } from '@pnss/libs/submissions';
 import { TOASTS } from '@pnss/libs/validation';
 import { LoadError, describeError, selectPermissions, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
 import { useNavigate } from 'react-router-dom';
 import {
-  useDownloadTicketMutation, useGetPackagesQuery, useRebuildPackageMutation, useSubmitPackageMutation,
+  useDownloadTicketMutation, useGetPackageQuery, useGetPackagesQuery, useRebuildPackageMutation, useSubmitPackageMutation,
 } from '../../api/submissions.api.js';
 import { formatDate, formatDateTime } from '../../components/format.js';
 import { Pager } from '../../components/pager.js';
@@ -63,10 +64,27 @@ export function CensusTab() {
   const [submit] = useSubmitPackageMutation();
   const [ticket] = useDownloadTicketMutation();
 
+  // A rebuild runs on the server after its answer: the package is read until the build has ended,
+  // then the toast says when and what came of it (the same bytes, or the next version and its cases).
+  const [rebuilding, setRebuilding] = useState<{ submissionId: string; since: number } | null>(null);
+  const watched = useGetPackageQuery(rebuilding?.submissionId ?? '', { skip: !rebuilding, pollingInterval: 700 });
+  useEffect(() => {
+    const pkg = watched.data;
+    if (!rebuilding || !pkg || pkg.submissionId !== rebuilding.submissionId || pkg.building) return;
+    if ((watched.fulfilledTimeStamp ?? 0) <= rebuilding.since) return;
+    setRebuilding(null);
+    if (!pkg.lastBuild) return;
+    const words = buildOutcomeText(pkg.lastBuild, formatDateTime(pkg.lastBuild.at));
+    if (pkg.lastBuild.outcome === 'failed') toast.error(`${words} ${pkg.lastError ?? ''}`.trim());
+    else toast.success(words);
+    void query.refetch();
+  }, [rebuilding, watched.data, watched.fulfilledTimeStamp, query]);
+
   const onRebuild = async (pkg: CensusPackage) => {
     toast.info(TOASTS.building);
     try {
       await rebuild({ submissionid: pkg.submissionId, filename: pkg.fileName }).unwrap();
+      setRebuilding({ submissionId: pkg.submissionId, since: Date.now() });
     } catch (error) {
       errorToast(error);
     }
@@ -118,7 +136,7 @@ export function CensusTab() {
           {formatDate(pkg.startDate)} - {formatDate(pkg.endDate)}
           <br />
           <Typography.Text type="secondary">
-            {pkg.numOfCases} {pkg.numOfCases === 1 ? 'case' : 'cases'} · version {pkg.version}
+            {countOf(pkg.numOfCases, 'case')} · version {pkg.version}
           </Typography.Text>
         </span>
       ),
@@ -134,6 +152,11 @@ export function CensusTab() {
           {pkg.status === 'Sent' && pkg.uploadId ? <Typography.Text type="secondary">Upload ID {pkg.uploadId}</Typography.Text> : null}
           {pkg.rebuildNotice ? <Alert type="warning" showIcon title={pkg.rebuildNotice} style={{ maxWidth: 320 }} /> : null}
           <PackageCorrections pkg={pkg} canDownload={can.download} />
+          {pkg.lastBuild && !pkg.building && pkg.lastBuild.outcome !== 'failed' ? (
+            <Typography.Text type="secondary" style={{ maxWidth: 320, display: 'inline-block' }} aria-label={`Last build of ${pkg.submissionId}`}>
+              {buildOutcomeText(pkg.lastBuild, formatDateTime(pkg.lastBuild.at))}
+            </Typography.Text>
+          ) : null}
           {pkg.lastError && (pkg.status === 'Failed' || pkg.status === 'buildfailed' || !pkg.building) ? (
             <Typography.Text type="danger" style={{ maxWidth: 280, display: 'inline-block' }}>
               {pkg.lastError}

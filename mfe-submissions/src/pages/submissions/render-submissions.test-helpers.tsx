@@ -81,6 +81,7 @@ export function censusPackage(overrides: Partial<CensusPackage> = {}): CensusPac
     amendingCases: [],
     amendmentRefusal: null,
     versions: [],
+    lastBuild: null,
     ...overrides,
   };
 }

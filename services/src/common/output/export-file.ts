@@ -50,7 +50,7 @@ export async function toXlsx(sheets: readonly ExportSheet[], exportedAt: Date): 
     const header = ws.addRow(sheet.header);
     header.font = { bold: true };
     for (const row of sheet.rows) {
-      // Counts go in as numbers, so a statistician can compute with them; '-', '<5', 'x' and percentages stay text.
+      // Counts go in as numbers, so a statistician can compute with them; '-', the suppression marks and percentages stay text.
       ws.addRow(row.map((cell, i) => (i > 0 && /^\d+$/.test(cell) ? Number(cell) : cell)));
     }
     ws.getRow(ws.rowCount).font = { bold: true };

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiHeader, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
@@ -10,7 +10,7 @@ import { HubService } from './hub.service.js';
 import {
   API_KEY_HEADER, DEPARTMENT_HEADER, DEPARTMENT_ID_PATTERN, FILE_NAME_HEADER, PACKAGE_FILE_NAME_PATTERN, PACKAGE_MAX_BYTES,
 } from '@pnss/libs/submissions';
-import { Answer } from '../../openapi/answer.decorator.js';
+import { Answer, AnswerFile } from '../../openapi/answer.decorator.js';
 import { textSchemaOf } from '../../openapi/validation-rules.js';
 
 
@@ -55,6 +55,25 @@ export class HubController {
   @Answer('Received packages by department, newest first, with their verification result', 'HubPackagesResponse', { errors: { 404: 'The hub is not enabled on this server (HUB_ENABLED)' } })
   packages(@Query() query: HubPackagesQueryDto) {
     return this.hub.listPackages(query.departmentId ?? null, query.offset);
+  }
+
+  /** The society's staff open what a department sent: the file as received, its download audited. */
+  @Get('packages/:packageid/file')
+  @ApiBearerAuth()
+  @AnswerFile('A received package file, byte for byte as the department sent it (its SHA-256 is in the list); the download is audited', ['application/zip'], PACKAGE_MAX_BYTES, {
+    errors: { 404: 'No such received package, or the hub is not enabled on this server (HUB_ENABLED)' },
+  })
+  @ApiParam({ name: 'packageid', description: "The received package's _id in GET /api/hub/packages", schema: { type: 'string', format: 'uuid', maxLength: 36 } })
+  async packageFile(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('packageid', ParseIdPipe) packageId: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const file = await this.hub.downloadPackage(user, packageId);
+    void reply.header('Content-Type', 'application/zip');
+    // The name came with the upload: only its plain characters go into the header.
+    void reply.header('Content-Disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9_.-]/g, '_')}"`);
+    return new StreamableFile(file.bytes);
   }
 
   @Get('keys')

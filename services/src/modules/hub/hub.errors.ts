@@ -11,6 +11,7 @@ export enum HubErrorCode {
   PackageInProgress = 'PACKAGE_IN_PROGRESS',
   VersionConflict = 'VERSION_CONFLICT',
   KeyNotFound = 'KEY_NOT_FOUND',
+  PackageNotFound = 'PACKAGE_NOT_FOUND',
 }
 
 /**
@@ -39,6 +40,7 @@ export const hubError = errorFactory<HubErrorCode, FieldError[]>(
     [HubErrorCode.VersionConflict]: (errors) =>
       new AppError(409, 'This submission id and version were already received with different content; rebuild to make a new version', errors),
     [HubErrorCode.KeyNotFound]: { status: 404, message: 'API key not found' },
+    [HubErrorCode.PackageNotFound]: { status: 404, message: 'Received package not found' },
   },
   [],
 );

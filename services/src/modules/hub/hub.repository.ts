@@ -197,6 +197,16 @@ export class HubRepository {
     return { rows, count: total.n };
   }
 
+  /** A received (verified) package with the bytes the department sent, for its download; null when there is none. */
+  async receivedFile(id: string, executor: Executor = this.database.db): Promise<{ uploadId: string; fileName: string; sha256: string; content: Uint8Array } | null> {
+    const [row] = await executor
+      .select({ uploadId: hubPackages.uploadId, fileName: hubPackages.fileName, sha256: hubPackages.sha256, content: hubPackages.content })
+      .from(hubPackages)
+      .where(and(RECEIVED, eq(hubPackages.id, id)))
+      .limit(1);
+    return row ?? null;
+  }
+
   async caseCount(hubPackageId: string): Promise<number> {
     const [row] = await this.database.db.select({ n: count() }).from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, hubPackageId));
     return row.n;

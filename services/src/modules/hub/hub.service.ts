@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { countOf } from '@pnss/libs/format';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { HubApiKey, HubPackage, HubPackagesResponse, HubReceipt, IssuedHubKey } from '@pnss/libs/api';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
@@ -96,6 +97,23 @@ export class HubService implements OnApplicationBootstrap {
     const { page, limit, skip } = pageWindow(offset);
     const { rows, count } = await this.repository.packagesPage(departmentId, limit, skip);
     return { items: rows.map(toHubPackage), count, offset: page };
+  }
+
+  /**
+   * The file a department sent, byte for byte, for the society's staff to open: read and audited
+   * (who, which package, its SHA-256) in one transaction, so no download goes unrecorded.
+   */
+  async downloadPackage(actor: AuditActor, id: string): Promise<{ fileName: string; bytes: Buffer }> {
+    this.assertEnabled();
+    return this.database.transaction(async (tx) => {
+      const file = await this.repository.receivedFile(id, tx);
+      if (!file) throw hubError(HubErrorCode.PackageNotFound);
+      await this.audit.record(tx, {
+        actor, entity: 'hub_package', entityId: file.uploadId, action: 'download',
+        changes: [{ field: 'fileName', old: null, new: file.fileName }, { field: 'sha256', old: null, new: file.sha256 }],
+      });
+      return { fileName: file.fileName, bytes: Buffer.from(file.content) };
+    });
   }
 
   /**
@@ -241,7 +259,7 @@ function toCaseRow(c: PackagedCase): HubCaseRow {
 /** The flag of a package sharing patients or records with other departments, as its verification line says it. */
 function collisionText(collisions: HubCollisions | null): string {
   if (!collisions) return '';
-  return `. FLAGGED: ${collisions.patientKeys} patient keys and ${collisions.caseIds} record ids are also in packages of ${collisions.departments.join(', ')}`;
+  return `. FLAGGED: ${countOf(collisions.patientKeys, 'patient key')} and ${countOf(collisions.caseIds, 'record id')} are also in packages of ${collisions.departments.join(', ')}`;
 }
 
 function toKey(row: HubKeyRow): HubApiKey {

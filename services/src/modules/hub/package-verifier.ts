@@ -1,3 +1,4 @@
+import { countOf, pluralize } from '@pnss/libs/format';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -82,7 +83,7 @@ export async function verifyPackage(zipBytes: Buffer, options: VerifyOptions): P
     return {
       ok: true,
       manifest,
-      summary: `Verified: ${manifest.files.length} files match their SHA-256; ${manifest.numOfCases} cases valid against data dictionary ${DATA_DICTIONARY_VERSION}`,
+      summary: `Verified: ${countOf(manifest.files.length, 'file')} ${pluralize(manifest.files.length, 'matches', 'match')} their SHA-256; ${countOf(manifest.numOfCases, 'case')} valid against data dictionary ${DATA_DICTIONARY_VERSION}`,
     };
   } catch (error) {
     if (error instanceof Refused) return error.refusal;

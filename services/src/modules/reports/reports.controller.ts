@@ -62,7 +62,7 @@ export class ReportsController {
   @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
   @ApiQuery({ name: 'mode', enum: ['value', 'percentage'], required: false })
-  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression (counts 1 to 4 as '†', totals that would give them back as 'x'), on unless 'false'" })
   async exportTable(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.table(user, query);
     await send(reply, file);
@@ -74,7 +74,7 @@ export class ReportsController {
   @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
-  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression (counts 1 to 4 as '†', totals that would give them back as 'x'), on unless 'false'" })
   async exportSummary(@CurrentUser() user: AuthenticatedUser, @Param('view') view: string, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.summary(user, view, query);
     await send(reply, file);
@@ -85,7 +85,7 @@ export class ReportsController {
   @ApiQuery({ name: 'from', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'to', schema: TIMESTAMP, description: RANGE_DOC })
   @ApiQuery({ name: 'format', enum: ['csv', 'xlsx'] })
-  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression ('<5'), on unless 'false'" })
+  @ApiQuery({ name: 'suppress', enum: ['true', 'false'], required: false, description: "Small-cell suppression (counts 1 to 4 as '†', totals that would give them back as 'x'), on unless 'false'" })
   async exportRobson(@CurrentUser() user: AuthenticatedUser, @Query() query: Record<string, unknown>, @Res() reply: FastifyReply) {
     const file = await this.exports.robson(user, query);
     await send(reply, file);

@@ -1,5 +1,6 @@
-import { type CensusPackage, ERROR_MESSAGE_MAX, type PackageAmendment, type PackageVersion } from '@pnss/libs/api';
+import { type CensusPackage, ERROR_MESSAGE_MAX, type PackageAmendment, type PackageBuildOutcome, type PackageVersion } from '@pnss/libs/api';
 import { type ChangedCase, packageAmendmentRefusal, rebuildNotice, resubmissionNotice } from '@pnss/libs/submissions';
+import type { AuditChange } from '../../database/schema.js';
 import type { AmendmentRow, PackageRow, VersionRow } from './submissions.repository.js';
 
 /** Issue 30: a package's corrections since its last submission, its cases being amended, its versions. */
@@ -11,11 +12,20 @@ export interface PackageAmendmentsView {
 
 const NO_AMENDMENTS: PackageAmendmentsView = { amendments: [], amendingCases: [], versions: [] };
 
+/** The audit row a build wrote as it ended (SubmissionsRepository.lastBuilds). */
+export interface BuildEndRow {
+  action: string;
+  at: Date;
+  changes: AuditChange[];
+}
+
 /**
  * A package row as the Census tab reads it, with the cases that changed after its version was built
  * (read with the row where the tab shows it; a package just starting a build has none to show).
  */
-export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[] = [], corrections: PackageAmendmentsView = NO_AMENDMENTS): CensusPackage {
+export function toCensusPackage(
+  row: PackageRow, changed: readonly ChangedCase[] = [], lastBuild: BuildEndRow | null = null, corrections: PackageAmendmentsView = NO_AMENDMENTS,
+): CensusPackage {
   const amendments = corrections.amendments.map(toAmendment);
   // While a case is being amended the refusal says what to do; a rebuild notice would ask for a rebuild that is refused.
   const amending = corrections.amendingCases.length > 0;
@@ -42,6 +52,7 @@ export function toCensusPackage(row: PackageRow, changed: readonly ChangedCase[]
     sentAt: row.sentAt?.toISOString() ?? null,
     changedCases: row.building ? 0 : changed.length,
     rebuildNotice: notices.filter((notice): notice is string => notice !== null).join(' ').slice(0, ERROR_MESSAGE_MAX) || null,
+    lastBuild: lastBuild ? buildOutcomeOf(lastBuild, row.version) : null,
     needsResubmission: row.needsResubmission,
     amendments,
     amendingCases: [...corrections.amendingCases],
@@ -76,4 +87,16 @@ function toVersion(row: VersionRow): PackageVersion {
     supersededAt: row.supersededAt?.toISOString() ?? null,
     changes: row.changes,
   };
+}
+
+/** How a build ended, read back from its audit row: the versions it went between and the cases it found changed. */
+export function buildOutcomeOf(end: BuildEndRow, currentVersion: number): PackageBuildOutcome {
+  const change = (field: string) => end.changes.find((c) => c.field === field);
+  const versions = change('version');
+  const cases = change('changedCases')?.new;
+  const caseNums = Array.isArray(cases) ? cases.filter((c): c is string => typeof c === 'string') : [];
+  if (end.action === 'build_failed') return { outcome: 'failed', at: end.at.toISOString(), version: currentVersion, previousVersion: currentVersion, caseNums: [] };
+  const version = typeof versions?.new === 'number' ? versions.new : currentVersion;
+  const previousVersion = typeof versions?.old === 'number' ? versions.old : null;
+  return { outcome: end.action === 'rebuild_unchanged' ? 'unchanged' : 'built', at: end.at.toISOString(), version, previousVersion, caseNums };
 }

@@ -129,16 +129,18 @@ export class CensusPackagesService {
   }
 
   /**
-   * The packages with the cases each carries at an older version than the case's own, and why; and
-   * (issue 30) the corrections since the last submission, the cases being amended, the versions.
+   * The packages with the cases each carries at an older version than the case's own, and why; how
+   * each one's last build ended; and (issue 30) the corrections since the last submission, the cases
+   * being amended, the versions.
    */
   private async withChanges(rows: PackageRow[]): Promise<CensusPackage[]> {
     const ids = rows.map((r) => r.id);
-    const [changed, amendments, amending, versions] = await Promise.all([
-      this.repository.changedCases(ids), this.repository.pendingAmendments(ids), this.repository.amendingCases(ids), this.repository.versionsOf(ids),
+    const [changed, builds, amendments, amending, versions] = await Promise.all([
+      this.repository.changedCases(ids), this.repository.lastBuilds(rows.map((r) => r.submissionId)),
+      this.repository.pendingAmendments(ids), this.repository.amendingCases(ids), this.repository.versionsOf(ids),
     ]);
     return rows.map((row) =>
-      toCensusPackage(row, changed.filter((c) => c.packageId === row.id), {
+      toCensusPackage(row, changed.filter((c) => c.packageId === row.id), builds.find((b) => b.submissionId === row.submissionId) ?? null, {
         amendments: amendments.filter((a) => a.packageId === row.id),
         amendingCases: amending.filter((a) => a.packageId === row.id).map((a) => a.caseNum),
         versions: versions.filter((v) => v.packageId === row.id),

@@ -275,6 +275,8 @@ export class PackageBuildJob implements OnApplicationBootstrap, BeforeApplicatio
           });
         }
       }
+      // The cases read at another version than the one the package carried: what a rebuild says changed.
+      const changedCases = reads.filter((r) => r.version !== null && r.version !== r.row.version).map((r) => r.row.caseNum).sort();
       await this.repository.setCaseVersions(tx, pkg.id, reads.map((r) => ({ caseId: r.row.id, version: r.row.version })));
       await this.audit.record(tx, {
         actor, entity: 'package', entityId: pkg.submissionId, action: built.unchanged ? 'rebuild_unchanged' : 'build',
@@ -282,6 +284,7 @@ export class PackageBuildJob implements OnApplicationBootstrap, BeforeApplicatio
           { field: 'version', old: mode === 'create' ? null : pkg.version, new: version },
           { field: 'sha256', old: pkg.sha256, new: file.sha256 },
           ...(mode === 'rebuild' && changes ? [{ field: 'changes', old: null, new: changes }] : []),
+          ...(mode === 'rebuild' ? [{ field: 'changedCases', old: null, new: changedCases }] : []),
         ],
       });
     });

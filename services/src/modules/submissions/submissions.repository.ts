@@ -8,7 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caseFacts } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
-import { auditLog } from '../../database/schema.js';
+import { type AuditChange, auditLog } from '../../database/schema.js';
 import {
   type VersionChanges, caseApprovals, censusPackageAmendments, censusPackageCases, censusPackageVersions, censusPackages, downloadTickets,
 } from '../../database/submissions.schema.js';
@@ -64,6 +64,9 @@ const PACKAGEABLE = and(
  * The corrections of a case's patient after `since`, oldest first, flattened: the audit rows the
  * cases feature writes when a corrected birth date re-derives the case (PATIENT_CORRECTION).
  */
+/** The audit actions the build job writes as a build ends. */
+export const BUILD_END_ACTIONS = ['build', 'rebuild_unchanged', 'build_failed'] as const;
+
 function correctionsSince(caseId: AnyPgColumn, since: SQL): SQL<CaseCorrection[]> {
   return sql<CaseCorrection[]>`(select coalesce(jsonb_agg(change.value order by a.at, a.id, change.position), '[]'::jsonb)
     from ${auditLog} a cross join lateral jsonb_array_elements(a.changes) with ordinality as change(value, position)
@@ -297,6 +300,20 @@ export class SubmissionsRepository {
       .innerJoin(pk, eq(pk.id, pc.packageId))
       .where(and(inArray(pc.packageId, packageIds), sql`${pc.caseVersion} is not null`, sql`${pc.caseVersion} <> ${c.version}`))
       .orderBy(asc(c.caseNum), asc(c.id));
+  }
+
+  /**
+   * How each package's last build ended, from its audit rows (the build job writes one as it ends:
+   * 'build', 'rebuild_unchanged' or 'build_failed'), newest first per package.
+   */
+  async lastBuilds(submissionIds: string[]): Promise<Array<{ submissionId: string; action: string; at: Date; changes: AuditChange[] }>> {
+    if (submissionIds.length === 0) return [];
+    const rows = await this.db
+      .selectDistinctOn([auditLog.entityId], { submissionId: auditLog.entityId, action: auditLog.action, at: auditLog.at, changes: auditLog.changes })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'package'), inArray(auditLog.entityId, submissionIds), inArray(auditLog.action, [...BUILD_END_ACTIONS])))
+      .orderBy(asc(auditLog.entityId), desc(auditLog.at), desc(auditLog.id));
+    return rows.map((row) => ({ ...row, submissionId: row.submissionId ?? '' }));
   }
 
   /** The cases of a package with their patients, for the Create Submission overlay. */
