@@ -196,12 +196,12 @@ describe('the national census: ingest of received packages into national facts, 
     }
   }, 180_000);
 
-  it("exports suppress every count from 1 to 4 as '<5'", async () => {
+  it("exports suppress every count from 1 to 4 as '†'", async () => {
     const csv = await get('/api/national/export/icd-mm?from=2026-01&to=2026-03&format=csv').expect(200);
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.text).toContain('Small-cell suppression on');
     const robson = await get('/api/national/export/robson?from=2026-03&to=2026-03&format=csv').expect(200);
-    expect(robson.text).toContain('<5');
+    expect(robson.text).toContain('†');
   });
 
   it('refuses a bad period naming the field, and anyone without view_national', async () => {

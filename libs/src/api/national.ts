@@ -46,7 +46,7 @@ export interface NationalPeriodQuery {
 
 /**
  * The mark of a count under small-cell suppression (reports/suppression.ts, one rule): 'shown', 'small'
- * (1 to 4, shown as '<5') or 'hidden' (a total that would reveal a small count, shown as 'x').
+ * (1 to 4, shown as '†') or 'hidden' (a total that would reveal a small count, shown as 'x').
  */
 export type NationalCellMark = 'shown' | 'small' | 'hidden';
 

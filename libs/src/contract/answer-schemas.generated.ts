@@ -2320,7 +2320,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "small",
       "hidden"
     ],
-    "description": "The mark of a count under small-cell suppression (reports/suppression.ts, one rule): 'shown', 'small' (1 to 4, shown as '<5') or 'hidden' (a total that would reveal a small count, shown as 'x')."
+    "description": "The mark of a count under small-cell suppression (reports/suppression.ts, one rule): 'shown', 'small' (1 to 4, shown as '†') or 'hidden' (a total that would reveal a small count, shown as 'x')."
   },
   "NationalComparisonAnswer": {
     "type": "object",

@@ -5,7 +5,7 @@ export const SMALL_CELL_WORDS = 'suppressed, between 1 and 4';
 export const HIDDEN_CELL_WORDS = 'hidden, it would reveal a suppressed count';
 
 /**
- * One count or rate as the society publishes it: the value, or the mark of a suppressed cell ('<5'
+ * One count or rate as the society publishes it: the value, or the mark of a suppressed cell ('†'
  * for a count from 1 to 4, 'x' for a figure that would give one back), set in italics with its
  * meaning in words for assistive technology, so that it is never read as a value.
  */

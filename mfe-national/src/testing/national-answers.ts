@@ -63,7 +63,7 @@ export function figuresAnswer(extra: Partial<NationalFiguresAnswer> = {}): Natio
       unclassifiableShare: 0.02,
     },
     rule: 'Each case of the latest ingested version of its submission, once.',
-    suppression: "Counts from 1 to 4 are shown as '<5', and totals that would reveal them are shown as 'x'.",
+    suppression: "Counts from 1 to 4 are shown as '†', and totals that would reveal them are shown as 'x'.",
     dataAsOf: '2026-07-10T09:30:00.000Z',
     ...extra,
   };

@@ -20,7 +20,7 @@ const configured: NationalComparisonAnswer = {
   message: 'Figures of the society, as the hub computed them.',
   fetchedAt: '2026-07-10T09:30:00.000Z',
   standing: {
-    departmentId: 'DEPT-NORTH', from: '2026-04', to: '2026-06', computedAt: '2026-07-10T09:29:00.000Z', suppression: "Counts from 1 to 4 are shown as '<5', and totals that would reveal them are shown as 'x'.",
+    departmentId: 'DEPT-NORTH', from: '2026-04', to: '2026-06', computedAt: '2026-07-10T09:29:00.000Z', suppression: "Counts from 1 to 4 are shown as '†', and totals that would reveal them are shown as 'x'.",
     department: figures({}),
     national: figures({ cases: c(52_000), mmr: r(c(9), c(48_000), 100_000, 18.75), caesarean: r(c(16_800), c(48_000), 100, 35) }),
     positions: { mmr: 'inside', caesarean: 'above' },

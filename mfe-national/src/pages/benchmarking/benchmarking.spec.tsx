@@ -48,7 +48,7 @@ describe('benchmarking on a funnel plot (GLOSSARY.md: 95% and 99.8% control limi
     mockApi({ 'GET /api/national/funnel': { body: answer } });
     renderBenchmarking();
     const table = await screen.findByRole('table', { name: 'Departments against the national rate' });
-    expect(rowCells(table, /DEPT-ISLAND/).slice(0, 4)).toEqual(['DEPT-ISLAND', '<5', '50', 'x']);
+    expect(rowCells(table, /DEPT-ISLAND/).slice(0, 4)).toEqual(['DEPT-ISLAND', '†', '50', 'x']);
   });
 
   it('the perinatal indicators ask which stillbirth definition; the choice goes to the hub', async () => {

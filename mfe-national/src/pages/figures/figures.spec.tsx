@@ -39,7 +39,7 @@ describe('the national figures of a period (issue 29)', () => {
     expect(ratio).toHaveTextContent('x');
     expect(within(ratio).getByLabelText(HIDDEN_CELL_WORDS)).toBeInTheDocument();
     const deaths = screen.getByText('Maternal deaths in the ratio').closest('tr') as HTMLElement;
-    expect(within(deaths).getByLabelText(SMALL_CELL_WORDS)).toHaveTextContent('<5');
+    expect(within(deaths).getByLabelText(SMALL_CELL_WORDS)).toHaveTextContent('†');
     expect(screen.getByText(SUPPRESSION_NOTE)).toBeInTheDocument();
     const request = api.requests.find((r) => r.url.includes('/national/figures'));
     expect(Object.fromEntries(new URL(request!.url).searchParams)).toEqual({ from: '2026-04', to: '2026-06' });
@@ -61,9 +61,9 @@ describe('the national figures of a period (issue 29)', () => {
     mockApi({ 'GET /api/national/figures': { body: figuresAnswer() }, 'GET /api/national/departments': DEPARTMENTS });
     renderFigures();
     const table = await screen.findByRole('table', { name: 'By WHO ICD-MM group' });
-    expect(rowCells(table, /^3\. Obstetric haemorrhage/)).toEqual(['3. Obstetric haemorrhage', 'direct', 'Yes', '<5']);
+    expect(rowCells(table, /^3\. Obstetric haemorrhage/)).toEqual(['3. Obstetric haemorrhage', 'direct', 'Yes', '†']);
     expect(rowCells(table, /^9\. Coincidental/)).toEqual(['9. Coincidental causes', 'coincidental', 'No', '0']);
-    expect(rowCells(table, /^Total/)).toEqual(['Total', '', '', '<5']);
+    expect(rowCells(table, /^Total/)).toEqual(['Total', '', '', '†']);
   });
 
   it('the perinatal rates by the WHO definitions, each with its denominator in words, for international comparison and by the national cut-off', async () => {
@@ -73,7 +73,7 @@ describe('the national figures of a period (issue 29)', () => {
     // (60 + 30) per 10,050 total births = 9.0; (75 + 30) per 10,065 = 10.4.
     expect(rowCells(table, /^Perinatal mortality rate per 1000 total births/)).toEqual(['Perinatal mortality rate per 1000 total births', '9.0', '10.4']);
     expect(rowCells(table, /^Neonatal mortality rate per 1000 live births/)).toEqual(['Neonatal mortality rate per 1000 live births', '4.1', '4.1']);
-    expect(rowCells(table, /^Born dead below the threshold/)).toEqual(['Born dead below the threshold (in no rate)', '<5', '<5']);
+    expect(rowCells(table, /^Born dead below the threshold/)).toEqual(['Born dead below the threshold (in no rate)', '†', '†']);
     expect(screen.getByText(RATE_DEFINITIONS.perinatal.sentence)).toBeInTheDocument();
     expect(screen.getByText(RATE_DEFINITIONS.neonatal.sentence)).toBeInTheDocument();
     expect(screen.getByText(/International \(WHO\): 28 weeks or 1000 g: a stillbirth is a baby born dead at 28 weeks or more, or 1000 g or more/)).toBeInTheDocument();
@@ -87,7 +87,7 @@ describe('the national figures of a period (issue 29)', () => {
       'Group', 'Number of women', 'Group size (%)', 'Number of CS', 'CS rate in group (%)', 'Absolute contribution (%)', 'Relative contribution (%)',
     ]);
     expect(rowCells(table, /Group 5\.1/).slice(1)).toEqual(['Group 5.1', '2,000', '20.0%', '1,600', '80.0%', '16.0%', '47.0%']);
-    expect(rowCells(table, /Not classifiable/).slice(1)).toEqual(['Not classifiable', '<5', 'x', '<5', 'x', 'x', 'x']);
+    expect(rowCells(table, /Not classifiable/).slice(1)).toEqual(['Not classifiable', '†', 'x', '†', 'x', 'x', 'x']);
     expect(screen.getByText('Not classifiable: 0.0% of the women')).toBeInTheDocument();
     expect(screen.getByText(RATE_DEFINITIONS.caesarean.sentence, { exact: false })).toBeInTheDocument();
   });

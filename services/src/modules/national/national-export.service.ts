@@ -6,7 +6,7 @@ import { badField } from '../../common/errors/common.errors.js';
 import { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, toCsv, toXlsx } from '../../common/output/export-file.js';
 import { NATIONAL_COUNTING_RULE, NationalFiguresService, nationalScopeOf, published, publishedPerinatal, publishedRate } from './national-figures.service.js';
 
-/** A count as an export shows it: '<5', 'x' or the number (exports always leave the society's staff: always suppressed). */
+/** A count as an export shows it: '†', 'x' or the number (exports always leave the society's staff: always suppressed). */
 const text = (count: NationalCount): string => markedText(published(count).mark, String(count.count ?? ''));
 const rateText = (rate: number | null): string => (rate === null ? '-' : formatRate(rate));
 const percentText = (value: number | null): string => (value === null ? '-' : `${value.toFixed(1)}%`);
