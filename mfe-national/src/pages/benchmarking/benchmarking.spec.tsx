@@ -42,7 +42,7 @@ describe('benchmarking on a funnel plot (GLOSSARY.md: 95% and 99.8% control limi
     expect(screen.getByText(/National rate:/)).toHaveTextContent('National rate: 34.0 % (3,400 in 10,000)');
   });
 
-  it('a department with 1 to 4 events shows <5 and no rate in the table, as a published copy would', async () => {
+  it('a department with 1 to 4 events shows † and no rate in the table, as a published copy would', async () => {
     const answer = funnelAnswer();
     answer.points[2] = { ...answer.points[2], events: 2, rate: 4.0 };
     mockApi({ 'GET /api/national/funnel': { body: answer } });

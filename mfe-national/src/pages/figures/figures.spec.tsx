@@ -32,7 +32,7 @@ function rowCells(table: HTMLElement, name: RegExp): string[] {
 }
 
 describe('the national figures of a period (issue 29)', () => {
-  it('asks the hub for the period of the URL and shows the maternal mortality ratio per 100,000 live births; 3 deaths are <5 and the ratio that would give them back is x', async () => {
+  it('asks the hub for the period of the URL and shows the maternal mortality ratio per 100,000 live births; 3 deaths are † and the ratio that would give them back is x', async () => {
     const api = mockApi({ 'GET /api/national/figures': { body: figuresAnswer() }, 'GET /api/national/departments': DEPARTMENTS });
     renderFigures();
     const ratio = await screen.findByLabelText('Maternal mortality ratio hidden per 100,000 live births');
