@@ -12,7 +12,7 @@ const received: HubPackage = {
   _id: '6f1c1f7e-0c1b-4c8e-9d55-4f1f0d1a2b3c', uploadId: 'UABC-1234', departmentId: 'DEPT-A', submissionId: 'S20261120-ABCDEF', version: 1,
   fileName: 'PNSS-DEPT-A-S20261120-ABCDEF-v1.zip', sha256: 'ab'.repeat(32), size: 1234, startDate: '2026-11-01', endDate: '2026-11-30',
   numOfCases: 1, dataDictionaryVersion: '2026.2', verification: 'Verified: 5 files match their SHA-256; 1 case valid against data dictionary 2026.2',
-  receivedAt: '2026-11-25T10:00:00.000Z',
+  receivedAt: '2026-11-25T10:00:00.000Z', supersededAt: null, changes: null,
 };
 const key: HubApiKey = {
   _id: '7a1c1f7e-0c1b-4c8e-9d55-4f1f0d1a2b3c', departmentId: 'DEPT-A', label: 'Department A', prefix: 'pnss_abcdefg', createdAt: '2026-11-01T00:00:00.000Z',
