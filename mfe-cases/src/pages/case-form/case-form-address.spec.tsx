@@ -161,7 +161,7 @@ describe('a draft belongs to exactly one case and one user (issue 25 item 2)', (
 });
 
 describe('the case form shows the status the server has (issue 25 item 3)', () => {
-  it("a closed case packaged while its form is open shows 'Submitted' without Reopen once the user comes back", async () => {
+  it("a closed case packaged while its form is open shows 'Submitted' without Reopen (only amend or withdraw) once the user comes back", async () => {
     let stored: CaseForm = { ...caseA, isClose: true, version: 5 };
     serveTwoPatients(caseA, caseB, { 'GET /api/patients/p1/cases/c1': () => ({ body: stored }) });
     renderModuleAt('/patients/p1/case/c1');
@@ -169,7 +169,8 @@ describe('the case form shows the status the server has (issue 25 item 3)', () =
     expect(toolbarButtons()).toEqual(['Reopen case']);
     stored = { ...stored, submissionId: 's-2026-01' };
     window.dispatchEvent(new Event('focus'));
-    await waitFor(() => expect(toolbarButtons()).toEqual([]));
+    // A submitted case is no longer reopened: only reopened for amendment or withdrawn (issue 30), by a user who may.
+    await waitFor(() => expect(toolbarButtons()).toEqual(['Reopen case # OPEN-A for amendment', 'Withdraw case # OPEN-A from its package']));
     expect(screen.getByText('Submitted')).toBeInTheDocument();
   });
 });

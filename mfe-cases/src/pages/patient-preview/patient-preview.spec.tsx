@@ -222,7 +222,7 @@ describe('the status follows the server without a reload (issue 25 item 3)', () 
     const after = screen.getByRole('article', { name: 'Case # CLOSED-1' });
     expect(within(after).queryByText('Closed')).toBeNull();
     expect(within(after).queryByRole('button', { name: 'Reopen case # CLOSED-1' })).toBeNull();
-    expect(within(after).getByText('Submitted in a census package: it can no longer be reopened.')).toBeInTheDocument();
+    expect(within(after).getByText('Submitted in a census package: it is corrected only by reopening it for amendment, with a reason.')).toBeInTheDocument();
   });
 
   it("opening the preview again reads the server: a case packaged since the last visit shows 'Submitted'", async () => {
