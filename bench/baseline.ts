@@ -9,7 +9,9 @@
 //   0011): a patient with her flags from patient_case_stats in one statement; a page's 100 ids from
 //   the name-order index then those rows (a deferred join) beside the counter; a search's typed words
 //   from the word dictionary, then the range of the one word (its count kept in the dictionary) or of
-//   the pairs of two words, the page and its count in one statement.
+//   the pairs of two words, the page and its count in one statement; past the pairs ("ma de"), each
+//   word's name words' ranges merged in list order and joined on the list's key, the page and its
+//   count read only as far as they reach.
 // - The rows come out of PostgreSQL with the answer's keys in the answer's order (column aliases), so
 //   the answer is JSON.stringify of what pg gives, with no mapping; only the case form, a hundred
 //   fields of which most live in a JSONB document, is laid over the libs' empty form as the API does.
@@ -194,6 +196,36 @@ const STATEMENTS = {
 
 type StatementName = keyof typeof STATEMENTS;
 
+/** As the services: a term no name has (a pair is two words around one space), filling a stream's branches. */
+const NO_TERM = ' ';
+
+/** As the services: a typed word's stream has the next power of two of branches, its name words then NO_TERM. */
+function streamBranches(n: number): number {
+  return 2 ** Math.ceil(Math.log2(Math.max(n, 1)));
+}
+
+/**
+ * A two-word search past the pairs (too many of them, a name word holding both typed words, or a name
+ * without pairs): each typed word's name words' ranges of patient_name_terms merged in the list's
+ * order (one branch each, $1.. for the first word, then the second's), joined on the list's key, a
+ * patient once, read only as far as the page ($n+1: skip + limit) and the cap; the page ($n+2, $n+3)
+ * then those rows, with the count (up to the cap + 1) on each row.
+ */
+function pairedWordsStatement(firsts: number, seconds: number): string {
+  const stream = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      `(SELECT last_key, first_key, patient_id FROM patient_name_terms WHERE word = $${from + i} ORDER BY last_key, first_key, patient_id)`).join(' UNION ALL ');
+  const matches = (reach: string) => `SELECT DISTINCT a.last_key, a.first_key, a.patient_id
+    FROM (${stream(1, firsts)}) a JOIN (${stream(1 + firsts, seconds)}) b
+      ON b.last_key = a.last_key AND b.first_key = a.first_key AND b.patient_id = a.patient_id
+    ORDER BY a.last_key, a.first_key, a.patient_id LIMIT ${reach}`;
+  const n = firsts + seconds;
+  return `SELECT ${PATIENT_ITEM}, (SELECT count(*) FROM (${matches(String(COUNT_CAP + 1))}) m)::int AS total
+    FROM (SELECT patient_id FROM (${matches(`$${n + 1}`)}) m ORDER BY last_key, first_key, patient_id LIMIT $${n + 2} OFFSET $${n + 3}) page
+    JOIN patients p ON p.id = page.patient_id LEFT JOIN patient_case_stats s ON s.patient_id = p.id
+    ORDER BY ${NAME_ORDER}`;
+}
+
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
@@ -281,7 +313,18 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       const [first, second] = within;
       const seconds = new Set(second.map((w) => w.word));
       if (first.length * second.length > MAX_TERM_WORDS || first.some((w) => seconds.has(w.word)) || found.some((r) => r.pairless)) {
-        throw new Unsupported('a two-word search outside the pairs');
+        const [a, b] = [streamBranches(first.length), streamBranches(second.length)];
+        const fill = (ws: typeof first, n: number) => Array.from({ length: n }, (_, i) => ws[i]?.word ?? NO_TERM);
+        const rows = (await pool.query<{ total: number }>({
+          name: `b_paired_${a}_${b}`,
+          text: pairedWordsStatement(a, b),
+          values: [...fill(first, a), ...fill(second, b), skip + PAGE_SIZE, PAGE_SIZE, skip],
+        })).rows;
+        if (rows.length === 0) throw new Unsupported('an empty page of two words past the pairs');
+        const count = rows[0].total;
+        for (const row of rows) delete (row as { total?: number }).total;
+        const capped = count > COUNT_CAP;
+        return json(reply, JSON.stringify({ items: rows, count: capped ? COUNT_CAP : count, offset: page, ...(capped ? { countCapped: true } : {}) }));
       }
       terms = first.flatMap((a) => second.map((b) => [a.word, b.word].sort(byCodePoint).join(' ')));
     }

@@ -169,9 +169,15 @@ describe('lists, counts and sessions that stay fast give the same answers', () =
       await createCase(t, admin, ids[1], { caseNum: nextCaseNum('PAIR'), caseFormType: 1 });
       // "manypair" is inside 70 name words, past the name words' limit: the trigram index answers it.
       await t.database.db.insert(patients).values(Array.from({ length: 70 }, (_, i) => ({ firstName: 'Pairtest', lastName: `Manypair${i}` })));
+      // "multia" and "multib" are each inside 9 name words: 81 pairs, past the pairs' limit, so the two
+      // words' ranges are merged in the list's order; 120 patients, so that page 1 is not empty.
+      await t.database.db.insert(patients).values(
+        Array.from({ length: 120 }, (_, i) => ({ firstName: `Multia${i % 9}`, middleName: i % 5 === 0 ? 'Pairtest' : null, lastName: `Multib${(i * 4) % 9} Multia${i % 7}` })),
+      );
       const searches = [
         'belinda pairtest', 'PAIRTEST belind', 'pairtest flor', 'peña zoë', 'pairtest nothingmatches',
         'pairtest manypair', 'manypair', 'manypair7 pairtest', 'pairtest pairtest', 'pair test belinda de',
+        'multia multib', 'ULTIB multia', 'multib pairtest', 'multia multia', 'multia8 multib', 'multia nothingmatches',
       ];
       for (const search of searches) {
         for (const tag of [undefined, 'openCase'] as const) {
