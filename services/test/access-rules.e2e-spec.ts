@@ -14,7 +14,7 @@ interface RouteRule {
  * Nest routes), plus two whose credential is not a session: the hub's upload (the department's API
  * key) and a census package's one-time download link.
  */
-const PUBLIC_ROUTES = ['POST accounts/login', 'GET checkupdate', 'GET health', 'POST hub/packages', 'GET submissions/download/:id'];
+const PUBLIC_ROUTES = ['POST accounts/login', 'GET checkupdate', 'GET health', 'POST hub/packages', 'GET submissions/download/:id', 'GET hub/standing'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'ALL', 'OPTIONS', 'HEAD', 'SEARCH'];
 
 describe('every route states who may call it', () => {

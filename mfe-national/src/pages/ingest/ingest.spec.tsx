@@ -44,7 +44,7 @@ describe('the ingest of the received packages (issue 29)', () => {
     });
     renderIngest();
     const table = await screen.findByRole('table', { name: 'Received packages and their ingest' });
-    const held = within(table).getByRole('row', { name: /SUB-9/ });
+    const held = await within(table).findByRole('row', { name: /SUB-9/ });
     expect(held).toHaveTextContent('Failed: held');
     expect(held).toHaveTextContent('The hub reads data dictionary 2026.2; this package was built with 2027.1.');
     expect(held).toHaveTextContent('Nothing counted');

@@ -74,6 +74,7 @@ describe('the read-audit hook', () => {
     expect(Object.keys(PATIENT_DATA_READS).sort()).toEqual([
       '/api/patientcases', '/api/patientcases/:caseid', '/api/patients', '/api/patients/:patientid', '/api/patients/:patientid/cases',
       '/api/patients/:patientid/cases/:caseid', '/api/patients/:patientid/cases/:caseid/history', '/api/patients/duplicates',
+      '/api/quality/cases', '/api/quality/summary', '/api/queries/case/:caseid', '/api/queries/worklist',
       '/api/submissions/:casetype', '/api/submissions/cases/closed', '/api/submissions/cases/packaged/:submissionid',
     ]);
   });

@@ -17,6 +17,8 @@ export interface IngestPackage {
   dataDictionaryVersion: string;
   numOfCases: number;
   receivedAt: Date;
+  /** When a later version of the submission replaced this one at the hub (issue 30): its cases are gone, it counts nothing. */
+  supersededAt: Date | null;
 }
 
 const CASE_BATCH = 5000;
@@ -71,6 +73,7 @@ export class NationalIngestRepository {
     const [row] = await this.database.db.select({
       id: hubPackages.id, departmentId: hubPackages.departmentId, submissionId: hubPackages.submissionId, version: hubPackages.version,
       dataDictionaryVersion: hubPackages.dataDictionaryVersion, numOfCases: hubPackages.numOfCases, receivedAt: hubPackages.receivedAt,
+      supersededAt: hubPackages.supersededAt,
     }).from(hubPackages).where(and(eq(hubPackages.id, id), eq(hubPackages.state, 'received'))).limit(1);
     return row ?? null;
   }

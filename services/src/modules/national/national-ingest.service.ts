@@ -93,6 +93,11 @@ export class NationalIngestService implements OnApplicationBootstrap {
   async ingest(id: string): Promise<IngestState> {
     const pkg = await this.repository.packageOf(id);
     if (!pkg) return 'superseded';
+    if (pkg.supersededAt) {
+      // A later version replaced it at the hub, which removed its cases there (issue 30): it counts nothing.
+      await this.repository.finish(this.database.db, id, { state: 'superseded', reason: `A later version of ${pkg.submissionId} is counted`, factCases: 0, factInfants: 0 });
+      return 'superseded';
+    }
     await this.repository.begin(id);
     let facts: NationalFactsSet[];
     try {
