@@ -11,8 +11,8 @@ import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
 import { drafts, type DraftKey } from '../drafts/drafts.js';
 import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
-import { caseActions } from '@pnss/libs/rules';
-import { refusedSaveOf, settleRefusedSave } from '../offline/queued-conflict.js';
+import { caseActions, sameValue } from '@pnss/libs/rules';
+import { refusedSaveOf, settleReflectedSaves, settleRefusedSave } from '../offline/queued-conflict.js';
 
 type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed' | 'queued'; error?: unknown };
 
@@ -150,6 +150,8 @@ export function useCaseActions(
       if (refusedSeq.current !== null) {
         void settleRefusedSave(refusedSeq.current);
         refusedSeq.current = null;
+      } else {
+        void settleReflectedSaves(caseid, (answers) => sameValue(store.normalizeForCompare({ ...saved, ...answers }), store.normalizeForCompare(saved)));
       }
       return { ok: true, form: saved };
     } catch (error) {

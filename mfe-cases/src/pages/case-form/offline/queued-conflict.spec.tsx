@@ -82,4 +82,20 @@ describe('a queued save refused for a newer version opens the conflict dialog (i
     expect(screen.getByLabelText('Room')).toHaveValue('ICU-2');
     expect(await currentOfflineStore()!.count()).toBe(1);
   });
+  it('a refused queued save whose answers all reached the server in a later save leaves the queue; one with an answer the server lacks stays', async () => {
+    await refusedOfflineSave({ status: 409, body: { statusCode: 409, message: 'This case is closed and can no longer be edited. Reopen it to make changes.' } });
+    serve(aCase({ version: 9, room: 'ICU-2', weight: 61 }));
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('toolbar', { name: 'Case actions' });
+    await user.clear(screen.getByLabelText('Room'));
+    await user.type(screen.getByLabelText('Room'), '5D');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Successfully updated patient case information!')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await currentOfflineStore()!.count()).toBe(1);
+    await user.clear(screen.getByLabelText('Room'));
+    await user.type(screen.getByLabelText('Room'), '5C');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => expect(await currentOfflineStore()!.count()).toBe(0));
+  });
 });

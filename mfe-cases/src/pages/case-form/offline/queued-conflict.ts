@@ -32,3 +32,18 @@ export async function settleRefusedSave(seq: number): Promise<void> {
   await store.remove(seq);
   notifyOfflineQueue();
 }
+
+/**
+ * After a save of `caseId` went through from the form (say after the online conflict dialog): every
+ * refused queued save of that case whose answers all reached the server is done, and leaves the queue.
+ * One holding an answer the server does not have stays, to be settled when the case is opened.
+ */
+export async function settleReflectedSaves(caseId: string, reflected: (answers: DraftAnswers) => boolean): Promise<void> {
+  const store = currentOfflineStore();
+  if (!store) return;
+  const changes = await store.changes().catch(() => []);
+  const done = changes.filter((c) => c.kind === 'saveCase' && c.recordId === caseId && c.state === 'refused'
+    && typeof c.body === 'object' && c.body !== null && reflected(draftAnswersOf(c.body as CaseForm)));
+  for (const change of done) await store.remove(change.seq);
+  if (done.length > 0) notifyOfflineQueue();
+}
