@@ -218,7 +218,7 @@ describe('drafts kept on the device are encrypted (issue 32)', () => {
     const text = await storedText('u1');
     // The search sees what is stored in the clear: the kind of queue row, a key's name.
     expect(text).toContain('case-draft:case:c1');
-    for (const secret of ['Marisol', 'ROOM-A', 'OPEN-A', 'p1']) expect(text).not.toContain(secret);
+    for (const secret of ['Marisol', 'ROOM-A', 'OPEN-A', 'Delivery']) expect(text).not.toContain(secret);
     expect(plainStorage()).not.toContain('Marisol');
   });
 
@@ -234,6 +234,18 @@ describe('drafts kept on the device are encrypted (issue 32)', () => {
     await signIn();
     expect(await drafts.load(A_KEY)).toBeNull();
     expect(await storedText('u1')).not.toContain('UNKEPT');
+  });
+
+  it('a draft is offered once the store opens, even when the form was on screen first (a reload)', async () => {
+    serveTwoPatients();
+    await drafts.save(A_KEY, draftOf(A_KEY, { ...caseA, room: 'AFTER-RELOAD' }));
+    forgetOfflineSession();
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(screen.getByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeInTheDocument();
+    await signIn();
+    expect(await screen.findByRole('button', { name: 'Restore my changes' })).toBeInTheDocument();
+    expect(screen.queryByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeNull();
   });
 
   it('the form does not warn while the signed-in user\'s store is open', async () => {

@@ -20,13 +20,13 @@ import { MigsSection } from './sections/migs.section.js';
 import { DischargeSection } from './sections/discharge.section.js';
 import { ConflictDialog } from './conflict/conflict-dialog.js';
 import { useCaseActions } from './hooks/use-case-actions.js';
-import { useCaseDraft, useOfferedDraft } from './hooks/use-case-draft.js';
+import { useCaseDraft, useDraftsKept, useOfferedDraft } from './hooks/use-case-draft.js';
 import { DRAFTS_NOT_KEPT_MESSAGE, drafts, type CaseDraft, type DraftKey } from './drafts/drafts.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
 import { CaseQueriesPanel, useCaseQueries } from './queries/case-queries-panel.js';
 import { QueriedFieldsContext } from './queries/queried-fields.context.js';
-import { onOfflineQueueChange, useAccess } from '@pnss/web';
+import { useAccess } from '@pnss/web';
 import { fullName } from '../../format/display.js';
 
 interface CaseFormScreenProps {
@@ -75,7 +75,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
   }, [store]);
   const [offered, setOffered] = useOfferedDraft(store, draftKey, differs);
   // Drafts live only in the signed-in user's encrypted store (issue 32); without it nothing is kept, and the form says so.
-  const keeping = useSyncExternalStore(onOfflineQueueChange, () => (draftKey ? drafts.keeping(draftKey) : false));
+  const keeping = useDraftsKept(draftKey);
 
   const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
   const back = backTarget(location.state, patientid);

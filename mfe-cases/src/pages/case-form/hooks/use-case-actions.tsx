@@ -13,6 +13,7 @@ import { drafts, type DraftKey } from '../drafts/drafts.js';
 import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
 import { caseActions, sameValue } from '@pnss/libs/rules';
 import { refusedSaveOf, settleReflectedSaves, settleRefusedSave } from '../offline/queued-conflict.js';
+import { useDraftsKept } from './use-case-draft.js';
 
 type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed' | 'queued'; error?: unknown };
 
@@ -71,9 +72,11 @@ export function useCaseActions(
   const [conflict, setConflict] = useState<CaseForm | null>(null);
   /** The queued save, refused for a newer version, whose answers the form now holds. */
   const refusedSeq = useRef<number | null>(null);
+  // Looked for again once the user's store opens (after a reload the shell reopens it while the form may be on screen).
+  const storeOpen = useDraftsKept(draftKeyOfCase);
   useEffect(() => {
     refusedSeq.current = null;
-    if (!caseid) return undefined;
+    if (!caseid || !storeOpen) return undefined;
     let live = true;
     void refusedSaveOf(caseid).then((refused) => {
       if (!live || !refused || caseActions(store.getState().saved).readOnly) return;
@@ -86,7 +89,7 @@ export function useCaseActions(
     return () => {
       live = false;
     };
-  }, [caseid, store]);
+  }, [caseid, store, storeOpen]);
   const [createCase] = useCreateCaseMutation();
   const [updateCase] = useUpdateCaseMutation();
   const stateChange = useCaseStateChange({
