@@ -53,4 +53,15 @@ describe('the connection state in the header (issue 32)', () => {
     expect(await reopened.count()).toBe(0);
     reopened.close();
   });
+  it('a case save made offline that met a newer version links to its case, whose form opens the conflict dialog', async () => {
+    online.mockReturnValue(false);
+    const store = await startOfflineSession(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+    const queued = await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p1/cases/c1', label: 'Case 2026-118', body: { room: '5C' }, recordId: 'c1', version: 2 });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p1/cases/c2', label: 'Case 2026-119', body: { room: '6D' }, recordId: 'c2', version: 1 });
+    await store.refuse(queued.seq, 'changed', true);
+    await renderShell('#/patients', CLINICIAN);
+    const link = await screen.findByRole('link', { name: 'Case 2026-118 was changed by someone else: open it to choose' }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', '#/patients/p1/case/c1');
+    expect(screen.queryByRole('link', { name: /Case 2026-119/ })).toBeNull();
+  });
 });

@@ -18,6 +18,20 @@ export interface ConnectionState {
   syncing: boolean;
   /** Changes on this device not yet on the server (refused ones included: they wait for the user). */
   waiting: number;
+  /** Case saves the server refused because someone saved a newer version: each opens in the case form's conflict dialog. */
+  conflicts?: ConflictLink[];
+}
+
+export interface ConflictLink {
+  label: string;
+  /** The case form's address, e.g. `/patients/p1/case/c1`. */
+  to: string;
+}
+
+/** The case form that settles a refused save: `/patients/<p>/cases/<c>` (the API's path) is `/patients/<p>/case/<c>`. */
+export function conflictLinkOf(path: string, label: string): ConflictLink | null {
+  const match = /^\/patients\/([^/]+)\/cases\/([^/]+)$/.exec(path);
+  return match ? { label, to: `/patients/${match[1]}/case/${match[2]}` } : null;
 }
 
 function subscribeOnline(listener: () => void): () => void {
@@ -38,11 +52,18 @@ export function useOfflineSync(): ConnectionState {
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const user = useAppSelector(selectSessionUser);
   const [waiting, setWaiting] = useState(0);
+  const [conflicts, setConflicts] = useState<ConflictLink[]>([]);
   const [syncing, setSyncing] = useState(false);
   const running = useRef(false);
 
   const count = useCallback(async () => {
-    setWaiting((await currentOfflineStore()?.count()) ?? 0);
+    const store = currentOfflineStore();
+    const waitingNow = (await store?.count()) ?? 0;
+    setWaiting(waitingNow);
+    // Read (decrypt) the queue only when something waits.
+    const changes = store && waitingNow > 0 ? await store.changes().catch(() => []) : [];
+    setConflicts(changes.flatMap((c) => (c.kind === 'saveCase' && c.state === 'refused' && c.newerVersion ? [conflictLinkOf(c.path, c.label)] : []))
+      .filter((link): link is ConflictLink => link !== null));
   }, []);
 
   const sync = useCallback(async () => {
@@ -75,7 +96,7 @@ export function useOfflineSync(): ConnectionState {
     return () => window.clearInterval(timer);
   }, [sync]);
 
-  return { online, syncing, waiting };
+  return { online, syncing, waiting, conflicts };
 }
 
 /** The state in words, never by colour alone: "Offline · 2 changes waiting". */

@@ -28,6 +28,8 @@ export interface QueuedChange extends OfflineChange {
   state: QueuedState;
   /** The server's words when it refused the change; the change stays until the user resolves it. */
   refusal?: string;
+  /** Refused because someone saved a newer version of the record (a 409 naming it): the form offers its conflict dialog. */
+  newerVersion?: boolean;
   queuedAt: number;
 }
 
@@ -49,6 +51,7 @@ interface SealedRequest {
   body: unknown;
   label: string;
   refusal?: string;
+  newerVersion?: boolean;
 }
 
 interface RecordRow {
@@ -203,11 +206,12 @@ export class OfflineStore {
   }
 
   /** The server refused the change: it stays, with the server's words, until the user resolves it. */
-  async refuse(seq: number, refusal: string): Promise<void> {
+  async refuse(seq: number, refusal: string, newerVersion = false): Promise<void> {
     const row = await this.db.changes.get(seq);
     if (!row) return;
     const request = await this.openChange(row);
-    await this.db.changes.put({ ...row, state: 'refused', sealed: await this.sealChange(row.idempotencyKey, { ...request, refusal }) });
+    const sealed = await this.sealChange(row.idempotencyKey, { ...request, refusal, ...(newerVersion ? { newerVersion } : {}) });
+    await this.db.changes.put({ ...row, state: 'refused', sealed });
   }
 
   /**
@@ -275,6 +279,7 @@ export class OfflineStore {
       body: request.body,
       label: request.label,
       ...(request.refusal === undefined ? {} : { refusal: request.refusal }),
+      ...(request.newerVersion ? { newerVersion: true } : {}),
       ...(row.recordId === undefined ? {} : { recordId: row.recordId }),
       ...(row.version === undefined ? {} : { version: row.version }),
     };

@@ -63,6 +63,22 @@ describe('sending the queue when the connection returns (issue 32)', () => {
     store.close();
   });
 
+  it('marks a save refused for a newer version (a 409 naming the case as it is now) so the form can offer the conflict dialog', async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'A' }, recordId: 'c1', version: 2 });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c2', label: 'Case 2', body: { room: 'B' }, recordId: 'c2', version: 1 });
+    const { fetch } = server([
+      [409, { statusCode: 409, message: 'changed', current: { _id: 'c1', room: 'ICU', version: 3 } }],
+      [409, { statusCode: 409, message: 'This case is closed and can no longer be edited. Reopen it to make changes.' }],
+    ]);
+    expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 0, refused: 2, stopped: null });
+    expect((await store.changes()).map((c) => [c.label, c.state, c.newerVersion ?? false])).toEqual([
+      ['Case 1', 'refused', true],
+      ['Case 2', 'refused', false],
+    ]);
+    store.close();
+  });
+
   it('stops with everything still queued when the connection drops, the session ended or the server fails', async () => {
     const store = await OfflineStore.unlock('u1', 'pw', options());
     await store.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', label: 'New patient', body: { firstName: 'Ana' } });

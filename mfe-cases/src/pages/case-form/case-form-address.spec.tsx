@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '@pnss/web/testing';
+import { eraseOfflineSession, forgetOfflineSession, offlineDatabaseName, startOfflineSession } from '@pnss/web';
 import type { CaseForm } from '@pnss/libs/api';
 import { aCase, aPatient, changeAddress, renderModuleAt } from '../../testing/render-module.js';
-import { drafts, draftAnswersOf, type CaseDraft, type DraftKey } from './drafts/drafts.js';
+import { DRAFTS_NOT_KEPT_MESSAGE, drafts, draftAnswersOf, type CaseDraft, type DraftKey } from './drafts/drafts.js';
 
 // Issue 25 items 1 and 2: the case on screen is the one the address names, and a draft belongs to
 // exactly one case and one user. Each test renders the whole form with the real antd controls.
@@ -38,7 +39,49 @@ function toolbarButtons(): string[] {
     .filter((name) => !name.startsWith('Back to'));
 }
 
-beforeEach(() => localStorage.clear());
+/** Few PBKDF2 rounds: these tests check where drafts go, not the cost of guessing a password. */
+const FEW_ROUNDS = { iterations: 1_000 };
+
+/** Signs u1 in as the shell does: the encrypted offline store, where drafts live (issue 32), opens. */
+async function signIn(userId = 'u1'): Promise<void> {
+  await startOfflineSession(userId, `${userId} password`, FEW_ROUNDS);
+}
+
+/** Every value IndexedDB holds for a user's store, strings and bytes alike, as text to search. */
+async function storedText(userId: string): Promise<string> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(offlineDatabaseName(userId));
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const parts: string[] = [];
+  const bytes = (view: Uint8Array) => parts.push(Buffer.from(view).toString('latin1'), Buffer.from(view).toString('utf8'));
+  const collect = (value: unknown): void => {
+    if (Object.prototype.toString.call(value) === '[object ArrayBuffer]') bytes(new Uint8Array(value as ArrayBuffer));
+    else if (ArrayBuffer.isView(value)) bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    else parts.push(String(value));
+  };
+  for (const table of Array.from(db.objectStoreNames)) {
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      const request = db.transaction(table).objectStore(table).getAll();
+      request.onsuccess = () => resolve(request.result as unknown[]);
+      request.onerror = () => reject(request.error);
+    });
+    rows.forEach(collect);
+  }
+  db.close();
+  return parts.join('\n');
+}
+
+beforeEach(async () => {
+  localStorage.clear();
+  await signIn();
+});
+afterEach(async () => {
+  await eraseOfflineSession('u1');
+  await eraseOfflineSession('u2');
+});
 
 describe('the case form follows the address (issue 25 item 1)', () => {
   it("changing the address from patient A's case to patient B's shows B's case, and none of A's values or unsaved edits", async () => {
@@ -109,7 +152,9 @@ describe('a draft belongs to exactly one case and one user (issue 25 item 2)', (
 
   it("another user's draft of the same case is not offered", async () => {
     serveTwoPatients();
+    await signIn('u2');
     await drafts.save({ ...A_KEY, userId: 'u2' }, draftOf({ ...A_KEY, userId: 'u2' }, { ...caseA, room: 'THEIRS' }));
+    await signIn('u1');
     renderModuleAt('/patients/p1/case/c1');
     await screen.findByRole('heading', { name: 'Case # OPEN-A' });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -157,6 +202,71 @@ describe('a draft belongs to exactly one case and one user (issue 25 item 2)', (
     expect(body.room).toBe('RESTORED');
     expect(body).not.toHaveProperty('isArchived');
     expect(body).not.toHaveProperty('isClose');
+  });
+});
+
+describe('drafts kept on the device are encrypted (issue 32)', () => {
+  /** Everything this browser holds in plain storage, as text to search. */
+  const plainStorage = () => [localStorage, sessionStorage].map((area) => Object.keys(area).map((k) => `${k}=${area.getItem(k)}`).join('\n')).join('\n');
+
+  it('the stored bytes of a draft hold no patient text, and the draft opens again with the key', async () => {
+    serveTwoPatients();
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    await user.type(screen.getByLabelText('Room'), '-Marisol-Delivery');
+    await waitFor(async () => expect((await drafts.load(A_KEY))?.answers.room).toBe('ROOM-A-Marisol-Delivery'), { timeout: 3000 });
+    const text = await storedText('u1');
+    // The search sees what is stored in the clear: the kind of queue row, a key's name.
+    expect(text).toContain('case-draft:case:c1');
+    for (const secret of ['Marisol', 'ROOM-A', 'OPEN-A', 'Delivery']) expect(text).not.toContain(secret);
+    expect(plainStorage()).not.toContain('Marisol');
+  });
+
+  it('without a signed-in key nothing is kept, and the form says so', async () => {
+    forgetOfflineSession();
+    serveTwoPatients();
+    const { user } = renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(screen.getByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Room'), '-UNKEPT');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(plainStorage()).not.toContain('UNKEPT');
+    await signIn();
+    expect(await drafts.load(A_KEY)).toBeNull();
+    expect(await storedText('u1')).not.toContain('UNKEPT');
+  });
+
+  it('a draft is offered once the store opens, even when the form was on screen first (a reload)', async () => {
+    serveTwoPatients();
+    await drafts.save(A_KEY, draftOf(A_KEY, { ...caseA, room: 'AFTER-RELOAD' }));
+    forgetOfflineSession();
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(screen.getByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeInTheDocument();
+    await signIn();
+    expect(await screen.findByRole('button', { name: 'Restore my changes' })).toBeInTheDocument();
+    expect(screen.queryByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeNull();
+  });
+
+  it('the form does not warn while the signed-in user\'s store is open', async () => {
+    serveTwoPatients();
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    expect(screen.queryByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeNull();
+  });
+
+  it('plain-text drafts left in localStorage by earlier builds are deleted unread, never offered', async () => {
+    serveTwoPatients();
+    const plain = JSON.stringify(draftOf(A_KEY, { ...caseA, room: 'PLAIN-DRAFT' }));
+    localStorage.setItem('pnss.case-draft.c1', plain);
+    localStorage.setItem(`pnss.case-draft.v2.u1.${encodeURIComponent('case:c1')}`, plain);
+    localStorage.setItem('pnss.unrelated', 'kept');
+    renderModuleAt('/patients/p1/case/c1');
+    await screen.findByRole('heading', { name: 'Case # OPEN-A' });
+    await waitFor(() => expect(Object.keys(localStorage).filter((k) => k.startsWith('pnss.case-draft.'))).toEqual([]));
+    expect(localStorage.getItem('pnss.unrelated')).toBe('kept');
+    expect(screen.queryByRole('button', { name: 'Restore my changes' })).toBeNull();
+    expect(screen.getByLabelText('Room')).toHaveValue('ROOM-A');
   });
 });
 

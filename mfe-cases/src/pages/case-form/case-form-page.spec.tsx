@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { mockApi } from '@pnss/web/testing';
+import { eraseOfflineSession, startOfflineSession } from '@pnss/web';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import type { CaseForm } from '@pnss/libs/api';
 import { aCase, aPatient, currentPath, renderModuleAt } from '../../testing/render-module.js';
@@ -259,6 +260,8 @@ describe('case form page: nothing typed is lost', () => {
   });
 
   it('unsaved edits are kept in the browser and offered back when the case is opened again', async () => {
+    // Drafts live in the signed-in user's encrypted store (issue 32), opened at sign-in.
+    await startOfflineSession('u1', 'u1 password', { iterations: 1_000 });
     serve(aCase());
     const first = await openForm();
     await first.user.type(screen.getByLabelText('Room'), '7D');
@@ -269,6 +272,7 @@ describe('case form page: nothing typed is lost', () => {
     await second.user.click(screen.getByRole('button', { name: 'Restore my changes' }));
     expect(screen.getByLabelText('Room')).toHaveValue('7D');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await eraseOfflineSession('u1');
   });
 
   it('the left navigation flags each section live with the close check', async () => {

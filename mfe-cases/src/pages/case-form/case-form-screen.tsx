@@ -20,8 +20,8 @@ import { MigsSection } from './sections/migs.section.js';
 import { DischargeSection } from './sections/discharge.section.js';
 import { ConflictDialog } from './conflict/conflict-dialog.js';
 import { useCaseActions } from './hooks/use-case-actions.js';
-import { useCaseDraft, useOfferedDraft } from './hooks/use-case-draft.js';
-import { drafts, type CaseDraft, type DraftKey } from './drafts/drafts.js';
+import { useCaseDraft, useDraftsKept, useOfferedDraft } from './hooks/use-case-draft.js';
+import { DRAFTS_NOT_KEPT_MESSAGE, drafts, type CaseDraft, type DraftKey } from './drafts/drafts.js';
 import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
 import { CaseQueriesPanel, useCaseQueries } from './queries/case-queries-panel.js';
@@ -74,6 +74,8 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
     return !sameValue(store.normalizeForCompare({ ...form, ...draft.answers }), store.normalizeForCompare(form));
   }, [store]);
   const [offered, setOffered] = useOfferedDraft(store, draftKey, differs);
+  // Drafts live only in the signed-in user's encrypted store (issue 32); without it nothing is kept, and the form says so.
+  const keeping = useDraftsKept(draftKey);
 
   const guard = useLeaveGuard({ isDirty: useCallback(() => store.getState().dirty, [store]), ownPath: location.pathname });
   const back = backTarget(location.state, patientid);
@@ -120,6 +122,9 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
                 </Space>
               }
             />
+          ) : null}
+          {!keeping && !readOnly ? (
+            <Alert type="warning" showIcon className="cf-draft-not-kept" title={DRAFTS_NOT_KEPT_MESSAGE} />
           ) : null}
           <div className="cf-body">
             <aside className="cf-sidebar" aria-label={pickerField ? 'Checkbox picker' : 'Case form navigation'}>

@@ -1,12 +1,15 @@
 import { SERVER_OWNED_CASE_FIELDS, type CaseForm, type ServerOwnedCaseField } from '@pnss/libs/api';
+import { currentOfflineStore, type OfflineStore } from '@pnss/web';
 
 /**
  * The unsaved edits of a case kept in this browser (SPEC.md has none of this; issue 5: nothing
  * typed is lost; issue 25 item 2: a draft belongs to exactly one case and one user).
  *
- * This file is the one place that knows where drafts live. Today that is localStorage; the API is
- * asynchronous (load, save, discard by key) so the storage can become an encrypted IndexedDB store
- * without touching the form. Nothing else in the module reads or writes drafts.
+ * This file is the one place that knows where drafts live: the signed-in user's encrypted offline
+ * store (issue 32: patient data kept on the device is encrypted), sealed with AES-GCM under a key
+ * that exists only while the user is signed in. With no store open for the user (signed out, or a
+ * tab that does not hold the key) nothing is kept, and the form says so. Drafts of earlier builds,
+ * kept in plain localStorage, are deleted unread. Nothing else in the module reads or writes drafts.
  */
 
 /** Whose edits, on which case: a saved case by its id, a new (unsaved) case by its patient. */
@@ -30,13 +33,21 @@ export interface CaseDraft {
   savedAt: string;
 }
 
-const PREFIX = 'pnss.case-draft.v2.';
-/** Drafts of the first format, keyed by case alone (they could land on another case): removed unread. */
-const LEGACY_PREFIX = 'pnss.case-draft.';
+/**
+ * Plain localStorage drafts of earlier builds: `pnss.case-draft.<case>` (keyed by case alone) and
+ * `pnss.case-draft.v2.<user>.<case>`. Both hold patient text in the clear: deleted unread.
+ */
+const PLAIN_PREFIX = 'pnss.case-draft.';
 
-function storageKey({ userId, patientId, caseId }: DraftKey): string {
-  const target = caseId ? `case:${caseId}` : `new:${patientId}`;
-  return `${PREFIX}${encodeURIComponent(userId)}.${encodeURIComponent(target)}`;
+/** The record's key inside the user's own store (the store is the user's: the user is not repeated). */
+function recordKey({ patientId, caseId }: DraftKey): string {
+  return caseId ? `case-draft:case:${caseId}` : `case-draft:new:${patientId}`;
+}
+
+/** The open store of the draft's user, or null: another user's store never holds this user's drafts. */
+function storeFor(key: DraftKey): OfflineStore | null {
+  const store = currentOfflineStore();
+  return store && store.userId === key.userId ? store : null;
 }
 
 /** The answers of a form, without what the server owns (status, ids, version, clock). */
@@ -57,40 +68,57 @@ function isDraft(value: unknown): value is CaseDraft {
   );
 }
 
-function removeLegacy(): void {
-  for (let i = localStorage.length - 1; i >= 0; i -= 1) {
-    const key = localStorage.key(i);
-    if (key && key.startsWith(LEGACY_PREFIX) && !key.startsWith(PREFIX)) localStorage.removeItem(key);
+/** Deletes, without reading them, the plain-text drafts earlier builds kept in localStorage. */
+export function removePlainDrafts(): void {
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+      const name = localStorage.key(i);
+      if (name?.startsWith(PLAIN_PREFIX)) localStorage.removeItem(name);
+    }
+  } catch {
+    // Storage disabled: there is nothing in it to remove.
   }
 }
 
 export const drafts = {
-  /** The draft kept under `key`, or null (none, unreadable, or storage unavailable). */
+  /** Whether edits made under `key` are kept at all: only while the user's encrypted store is open. */
+  keeping(key: DraftKey): boolean {
+    return storeFor(key) !== null;
+  },
+
+  /** The draft kept under `key`, or null (none, unreadable, or no store open for the user). */
   async load(key: DraftKey): Promise<CaseDraft | null> {
+    removePlainDrafts();
+    const store = storeFor(key);
+    if (!store) return null;
     try {
-      removeLegacy();
-      const raw = localStorage.getItem(storageKey(key));
-      if (!raw) return null;
-      const draft: unknown = JSON.parse(raw);
+      const draft = await store.get<unknown>(recordKey(key));
       return isDraft(draft) ? draft : null;
     } catch {
+      // Sealed under another key or damaged: as good as none.
       return null;
     }
   },
 
+  /** Keeps the draft sealed in the user's store; with no store open, nothing is kept. */
   async save(key: DraftKey, draft: CaseDraft): Promise<void> {
+    removePlainDrafts();
+    const store = storeFor(key);
+    if (!store) return;
     try {
-      localStorage.setItem(storageKey(key), JSON.stringify(draft));
+      await store.put(recordKey(key), draft);
     } catch {
-      // Quota exceeded or storage disabled: the form still works, only the safety net is missing.
+      // Quota exceeded or the store closed meanwhile (sign-out): the form still works, only the safety net is missing.
     }
   },
 
   async discard(key: DraftKey): Promise<void> {
+    const store = storeFor(key);
+    if (!store) return;
     try {
-      localStorage.removeItem(storageKey(key));
+      await store.delete(recordKey(key));
     } catch {
-      // Storage unavailable: nothing was kept, nothing to remove.
+      // The store closed meanwhile (sign-out erases it anyway).
     }
   },
 };
@@ -115,3 +143,6 @@ export const DRAFT_DISCARDED_MESSAGES: Record<DraftMismatch, string> = {
   'other-case': 'Unsaved changes kept in this browser belonged to another case and were discarded.',
   'stale-version': 'Unsaved changes kept in this browser were made on an older version of this case, which has changed since; they were discarded.',
 };
+
+/** Shown on an editable case form while no encrypted store is open for the user: edits live only on screen. */
+export const DRAFTS_NOT_KEPT_MESSAGE = 'Unsaved changes are not kept on this device until you sign in again.';

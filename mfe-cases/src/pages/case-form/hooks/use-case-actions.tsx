@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
 import { describeError, queueOfflineChange, toast } from '@pnss/web';
@@ -11,6 +11,9 @@ import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
 import { drafts, type DraftKey } from '../drafts/drafts.js';
 import { useCaseStateChange } from '../../../components/case-state/use-case-state-change.js';
+import { caseActions, sameValue } from '@pnss/libs/rules';
+import { refusedSaveOf, settleReflectedSaves, settleRefusedSave } from '../offline/queued-conflict.js';
+import { useDraftsKept } from './use-case-draft.js';
 
 type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid' | 'unconfirmed' | 'conflict' | 'failed' | 'queued'; error?: unknown };
 
@@ -55,7 +58,10 @@ export interface CaseActionsApi {
 /**
  * The title-bar actions of SPEC.md §2 with the flows of §4 and the messages of §8: Save (with
  * the version opened), Close (save first, then the close check, then the confirmation), Reopen,
- * Archive and Unarchive. A save that meets a newer version opens the conflict dialog.
+ * Archive and Unarchive. A save that meets a newer version opens the conflict dialog; so does
+ * opening a case whose save, made offline, the server refused when it was sent for a newer version
+ * (issue 32): the user's queued answers go into the form and the dialog sets them against the
+ * server's version; once a save of the case goes through, the refused change leaves the queue.
  */
 export function useCaseActions(
   store: CaseFormStore, patientid: string, caseid: string | null, draftKeyOfCase: DraftKey | null, onJump: (field: string) => void,
@@ -64,6 +70,26 @@ export function useCaseActions(
   const { modal } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
   const [conflict, setConflict] = useState<CaseForm | null>(null);
+  /** The queued save, refused for a newer version, whose answers the form now holds. */
+  const refusedSeq = useRef<number | null>(null);
+  // Looked for again once the user's store opens (after a reload the shell reopens it while the form may be on screen).
+  const storeOpen = useDraftsKept(draftKeyOfCase);
+  useEffect(() => {
+    refusedSeq.current = null;
+    if (!caseid || !storeOpen) return undefined;
+    let live = true;
+    void refusedSaveOf(caseid).then((refused) => {
+      if (!live || !refused || caseActions(store.getState().saved).readOnly) return;
+      refusedSeq.current = refused.seq;
+      const { saved } = store.getState();
+      // On the version the user saved on: "Decide later" and then Save meets the newer version again, never overwrites it.
+      store.restore(saved, { ...saved, ...refused.answers }, refused.version ?? saved.version);
+      setConflict(saved);
+    });
+    return () => {
+      live = false;
+    };
+  }, [caseid, store, storeOpen]);
   const [createCase] = useCreateCaseMutation();
   const [updateCase] = useUpdateCaseMutation();
   const stateChange = useCaseStateChange({
@@ -124,6 +150,12 @@ export function useCaseActions(
       const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form, confirmed), version: form.version } }).unwrap();
       store.load(saved);
       if (draftKeyOfCase) void drafts.discard(draftKeyOfCase);
+      if (refusedSeq.current !== null) {
+        void settleRefusedSave(refusedSeq.current);
+        refusedSeq.current = null;
+      } else {
+        void settleReflectedSaves(caseid, (answers) => sameValue(store.normalizeForCompare({ ...saved, ...answers }), store.normalizeForCompare(saved)));
+      }
       return { ok: true, form: saved };
     } catch (error) {
       const { status, body } = errorBody(error);

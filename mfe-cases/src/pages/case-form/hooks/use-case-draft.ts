@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import { toast } from '@pnss/web';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { onOfflineQueueChange, toast } from '@pnss/web';
 import type { CaseFormStore } from '../state/case-form.store.js';
-import { DRAFT_DISCARDED_MESSAGES, draftAnswersOf, draftMismatch, drafts, type CaseDraft, type DraftKey } from '../drafts/drafts.js';
+import { DRAFT_DISCARDED_MESSAGES, draftAnswersOf, draftMismatch, drafts, removePlainDrafts, type CaseDraft, type DraftKey } from '../drafts/drafts.js';
 
 const WRITE_DELAY_MS = 400;
 
@@ -48,14 +48,25 @@ export function useCaseDraft(store: CaseFormStore, key: DraftKey | null, enabled
 }
 
 /**
+ * Whether edits under `key` are kept: only while the user's encrypted store is open (issue 32). The
+ * shell opens it at sign-in and reopens it after a reload, possibly after the form has mounted.
+ */
+export function useDraftsKept(key: DraftKey | null): boolean {
+  return useSyncExternalStore(onOfflineQueueChange, () => (key ? drafts.keeping(key) : false));
+}
+
+/**
  * The draft to offer when the form opens on a case: one kept for this user and this case, on the
  * version the server has now, holding something the server copy does not. A draft of another case
  * or user, or of an older version, is thrown away and the user told why.
  */
 export function useOfferedDraft(store: CaseFormStore, key: DraftKey | null, differs: (draft: CaseDraft) => boolean) {
   const [offered, setOffered] = useState<CaseDraft | null>(null);
+  // Looked for again once the store opens (a reload reopens it while the form may already be on screen).
+  const kept = useDraftsKept(key);
   useEffect(() => {
-    if (!key) return undefined;
+    removePlainDrafts();
+    if (!key || !kept) return undefined;
     let live = true;
     void drafts.load(key).then((draft) => {
       if (!live || !draft) return;
@@ -72,7 +83,7 @@ export function useOfferedDraft(store: CaseFormStore, key: DraftKey | null, diff
     return () => {
       live = false;
     };
-    // Only when the form opens on a case (the page keys the form by patient and case).
-  }, [store, key?.userId, key?.patientId, key?.caseId]); // deliberately not on `differs`
+    // Only when the form opens on a case (the page keys the form by patient and case), or the store opens.
+  }, [store, key?.userId, key?.patientId, key?.caseId, kept]); // deliberately not on `differs`
   return [offered, setOffered] as const;
 }
