@@ -84,7 +84,7 @@ describe('platform', () => {
   });
 
   it('a module whose manifest cannot be loaded shows its error panel while another module still mounts', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(browser, undefined, { serviceWorkers: 'block' });
     await page.route('**/remotes.json', async (route) => {
       const response = await route.fetch();
       const config = (await response.json()) as { remotes: Array<{ name: string; entry: string }> };
@@ -104,7 +104,8 @@ describe('platform', () => {
   });
 
   it('a module built for a newer @pnss/web than the shell provides shows its error panel saying so', async () => {
-    const { page } = await openPage(browser);
+    // The remote entry is rewritten by page.route, which does not see the service worker's fetches.
+    const { page } = await openPage(browser, undefined, { serviceWorkers: 'block' });
     // The admin module's remoteEntry.js as a build against @pnss/web 1.1.0 would write it: its
     // strict range (the only strict one) asks for ^1.1.0 while the shell runs 1.0.0.
     await page.route('**/modules/admin/remoteEntry.js', async (route) => {

@@ -33,8 +33,14 @@ export interface WatchedPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport, baseURL: BASE_URL });
+/**
+ * A page in a context of its own. `serviceWorkers: 'block'` for a flow that rewrites answers with
+ * page.route: requests the service worker makes (issue 32) are not seen by page.route.
+ */
+export async function openPage(
+  browser: Browser, viewport = { width: 1280, height: 800 }, options: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, baseURL: BASE_URL, serviceWorkers: options.serviceWorkers ?? 'allow' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
