@@ -49,7 +49,7 @@ export interface BaselineOptions {
   port: number;
   databaseUrl: string;
   jwtSecret: string;
-  /** The replayed figures (the case save, the sign-in), by name, served at /b/<name>. */
+  /** The replayed figures (the case save, the sign-in, the Data Quality view), by name, served at /b/<name>. */
   figures: Record<string, BaselineFigure>;
   /** The session check's answer: the signed-in user as the services answer it (their session cache's stand-in). */
   sessionAnswer?: string;

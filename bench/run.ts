@@ -89,7 +89,9 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
 // Figures
 
 /** The figures the baseline replays the services' statements for; it answers every other one with its own. */
-const REPLAYED = new Set(['case_save', 'sign_in']);
+// The Data Quality view (issue 31) sums stored reviews in the services: the baseline replays its SQL,
+// the lower bound for that answer, and its bytes are not compared.
+const REPLAYED = new Set(['case_save', 'sign_in', 'quality_summary']);
 
 interface Figure {
   name: string;
