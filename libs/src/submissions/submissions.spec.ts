@@ -156,6 +156,9 @@ describe('the Census tab row (SPEC.md §2, §4)', () => {
     expect(packageActions({ status: 'Sending', building: false })).toEqual({ rebuild: false, download: false, submit: false });
     expect(packageActions({ status: 'Sent', building: true })).toEqual({ rebuild: false, download: false, submit: false });
     expect(packageActions({ status: 'buildfailed', building: false })).toEqual({ rebuild: false, download: false, submit: false });
+    // Issue 30: while a case of the package is reopened for amendment, neither Rebuild nor Submit; Download stays.
+    expect(packageActions({ status: 'Sent', building: false, amendingCases: ['C-7'] })).toEqual({ rebuild: false, download: true, submit: false });
+    expect(packageActions({ status: 'Sent', building: false, amendingCases: [] })).toEqual({ rebuild: true, download: true, submit: true });
   });
 });
 
