@@ -17,7 +17,6 @@ import { NationalIngestService } from '../national/national-ingest.service.js';
 
 const VERSION_KEY = 'hub_packages_version_key';
 
-export { hashKey } from '../../common/access/hub-keys.js';
 
 export interface Upload {
   departmentId: string | undefined;

@@ -4,7 +4,8 @@ import type { ReportValueMode } from '@pnss/libs/reports';
 import { badField } from '../../common/errors/common.errors.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
-import { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, robsonSheets, summarySheets, tableSheets, toCsv, toXlsx } from './report-export.js';
+import { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, toCsv, toXlsx } from '../../common/output/export-file.js';
+import { robsonSheets, summarySheets, tableSheets } from './report-export.js';
 import { ReportsErrorCode, reportsError } from './reports.errors.js';
 import { ReportsService } from './reports.service.js';
 

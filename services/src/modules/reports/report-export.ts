@@ -1,10 +1,8 @@
-import type { ExportSheet } from '../../common/output/export-file.js';
-
-export { CONTENT_TYPES, type ExportFile, type ExportSheet, exportName, toCsv, toXlsx } from '../../common/output/export-file.js';
 import type { PerinatalFigures, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from '@pnss/libs/api';
 import {
   PERCENTAGE_RULE, type ReportValueMode, SUPPRESSION_NOTE, formatRate, isSmallCount, markedText, reportChartView, reportTableView, robsonTableView,
 } from '@pnss/libs/reports';
+import type { ExportSheet } from '../../common/output/export-file.js';
 
 const SUMMARY_TITLES = { obreport: 'OB Report', maternalMortality: 'Maternal Mortality' } as const;
 
