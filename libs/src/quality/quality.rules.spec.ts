@@ -65,6 +65,17 @@ describe('data quality (issue 31): every rule fires alone on a case made to brea
     expect(quality.warnings[0].message).toMatch(/^Not classifiable: onset of labor not recorded/);
   });
 
+  it.each([
+    ["the first infant's caesarean without an indication", closableObCase({ deliveryIndication: [] }), 'deliveryIndication'],
+    ["a maternal death without its antecedent cause", maternalDeath({ antecedentType: null }), 'antecedentType'],
+    ['a dead infant without a cause of death',
+      closableObCase({ neonatal: [healthyInfant({ status: 2, causeofdeath: null })], deathReviewed: true }), 'neonatal[0].causeofdeath'],
+  ])('a check the close rules make is counted once, as the hard error: %s', (_words, form, field) => {
+    const quality = review(form);
+    expect(quality.errors.map((e) => e.field)).toContain(field);
+    expect(quality.warnings.filter((w) => w.field === field)).toEqual([]);
+  });
+
   it('every rule of QUALITY_RULES is held by a hand-made case above', () => {
     const held = new Set<string>([...ONE_RULE_EACH.map(([rule]) => rule), 'robson-not-classifiable']);
     expect(QUALITY_RULES.filter((r) => !held.has(r.id))).toEqual([]);

@@ -5,7 +5,7 @@ import { INFANT_STATUS } from '../enums/neonatal.enum.js';
 import { daysBetween, parseCalendarDate } from '../derived/calendar-date.js';
 import { isRobsonPopulation, robsonGroup } from '../classifications/robson.js';
 import {
-  isCauseOfDeathShown, isDeliverySectionShown, isExactAog, isMaternalDeath, isNeonatalShown, isPostpartumVariant,
+  isDeliverySectionShown, isExactAog, isMaternalDeath, isNeonatalShown, isPostpartumVariant,
   isPregnant, isSecondTwinShown,
 } from '../rules/case-visibility.rules.js';
 import { isFieldShown, isInfantFieldShown } from '../rules/field-visibility.rules.js';
@@ -142,37 +142,27 @@ export function aogDateFindings(form: Form): QualityFinding[] {
   return [finding('aog-dates-disagree', 'deliveryWeeks', message)];
 }
 
-/** A caesarean section (either twin) recorded without an indication. */
+/**
+ * The second twin's caesarean section recorded without an indication. The first infant's is a close
+ * rule (`validateCloseCase` asks for `deliveryIndication`), counted once, as its hard error.
+ */
 export function caesareanIndicationFindings(form: Form): QualityFinding[] {
-  if (!isDeliverySectionShown(form)) return [];
-  const found: QualityFinding[] = [];
-  const check = (manner: unknown, field: 'deliveryIndication' | 'deliveryIndication2') => {
-    const list: unknown = form[field];
-    if (typeof manner === 'number' && CAESAREAN_DETAIL_MANNERS.includes(manner) && (!Array.isArray(list) || list.length === 0)) {
-      found.push(finding('caesarean-without-indication', field, 'A caesarean section needs its indication'));
-    }
-  };
-  check(form.deliveryManner, 'deliveryIndication');
-  if (isSecondTwinShown(form)) check(form.deliveryManner2, 'deliveryIndication2');
-  return found;
+  if (!isDeliverySectionShown(form) || !isSecondTwinShown(form)) return [];
+  const manner = form.deliveryManner2;
+  const list: unknown = form.deliveryIndication2;
+  if (typeof manner === 'number' && CAESAREAN_DETAIL_MANNERS.includes(manner) && (!Array.isArray(list) || list.length === 0)) {
+    return [finding('caesarean-without-indication', 'deliveryIndication2', 'A caesarean section needs its indication')];
+  }
+  return [];
 }
 
-/** A mother who died without her causes, an infant who died without a cause of death. */
+/**
+ * A mother who died without the immediate cause of her death. Her antecedent cause and a dead
+ * infant's cause of death are close rules (`validateCloseCase`), counted once, as their hard errors.
+ */
 export function deathCauseFindings(form: Form): QualityFinding[] {
-  const found: QualityFinding[] = [];
-  if (isMaternalDeath(form)) {
-    for (const field of ['antecedentType', 'immediateCause'] as const) {
-      if (form[field] === null || form[field] === undefined) {
-        found.push(finding('death-without-cause', field, `The mother died: ${fieldMeta(field).label} is not recorded`));
-      }
-    }
-  }
-  infantsOf(form).forEach((infant, index) => {
-    if (isCauseOfDeathShown(infant) && (infant.causeofdeath === null || infant.causeofdeath === undefined)) {
-      found.push(finding('death-without-cause', `neonatal[${index}].causeofdeath`, `Infant ${index + 1} died: the cause of death is not recorded`));
-    }
-  });
-  return found;
+  if (!isMaternalDeath(form) || (form.immediateCause !== null && form.immediateCause !== undefined)) return [];
+  return [finding('death-without-cause', 'immediateCause', `The mother died: ${fieldMeta('immediateCause').label} is not recorded`)];
 }
 
 /** A birth in the department whose Robson group cannot be found: one finding per answer missing. */
@@ -296,4 +286,4 @@ export function qualityRuleTitle(id: string): string {
 }
 
 /** The version of these rules: a stored review written by an older one is derived again at start-up. Bump it with any rule change. */
-export const QUALITY_DERIVATION = 1;
+export const QUALITY_DERIVATION = 2;
