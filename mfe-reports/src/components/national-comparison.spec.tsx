@@ -1,3 +1,4 @@
+import { RATE_DEFINITIONS } from '@pnss/libs/reports';
 import { screen, within } from '@testing-library/react';
 import type { NationalComparisonAnswer, NationalCount, NationalPerinatal, NationalRate, NationalStandingFigures } from '@pnss/libs/api';
 import { mockApi, renderWithProviders } from '@pnss/web/testing';
@@ -41,6 +42,10 @@ describe("a department's national comparison (issue 29)", () => {
     expect(cells(/^Neonatal mortality rate/)).toEqual(['Neonatal mortality rate per 1000 live births', '8.0', '8.0', 'Not placed']);
     expect(screen.getByText(/2026-04 to 2026-06 \(the months of discharge\)/)).toHaveTextContent('Fetched from the society on 10 Jul 2026');
     expect(Object.fromEntries(new URL(api.requests[0].url).searchParams)).toEqual({ from: '2026-04', to: '2026-06' });
+    // Each rate says what it counts over: its denominator in words, from the one definition in libs.
+    const definitions = within(screen.getByRole('list', { name: 'What each rate counts' })).getAllByRole('listitem').map((item) => item.textContent);
+    expect(definitions).toEqual([RATE_DEFINITIONS.mmr.sentence, RATE_DEFINITIONS.caesarean.sentence, RATE_DEFINITIONS.perinatal.sentence, RATE_DEFINITIONS.neonatal.sentence]);
+    expect(definitions[0]).toContain('live births of the obstetric cases counted');
   });
 
   it('without a configured society, the comparison says so in words', async () => {

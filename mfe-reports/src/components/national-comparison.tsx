@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton, Table, Typography } from 'antd';
 import type { FunnelPosition, NationalCount, NationalRate, NationalStandingFigures } from '@pnss/libs/api';
-import { RATE_DEFINITIONS, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
+import { RATE_DEFINITIONS, type RateDefinitionKey, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
 import { LoadError } from '@pnss/web';
 import { useGetNationalComparisonQuery } from '../api/national-comparison.api.js';
 
@@ -40,6 +40,9 @@ const LINES: readonly Line[] = [
     position: 'neonatal',
   },
 ];
+
+/** The rates of the comparison, each defined on screen in words (its events and its denominator), once, from libs. */
+const RATE_LINES = ['mmr', 'caesarean', 'perinatal', 'neonatal'] as const satisfies readonly RateDefinitionKey[];
 
 /** The report's range as the months the census counts (a package carries the month of discharge, not the day). */
 export function rangeMonths(range: ReportRange): { from: string; to: string } {
@@ -95,6 +98,13 @@ export function NationalComparison({ range }: { range: ReportRange }) {
               { title: 'On the national funnel plot', dataIndex: 'position', key: 'position' },
             ]}
           />
+          <ul className="national-comparison-definitions" aria-label="What each rate counts" style={{ fontSize: 12, margin: '8px 0', paddingLeft: 18 }}>
+            {RATE_LINES.map((key) => (
+              <li key={key}>
+                <Typography.Text type="secondary">{RATE_DEFINITIONS[key].sentence}</Typography.Text>
+              </li>
+            ))}
+          </ul>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>{standing.suppression || SUPPRESSION_NOTE}</Typography.Text>
         </>
       )}
