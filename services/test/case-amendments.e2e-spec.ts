@@ -141,6 +141,20 @@ describe('corrections after submission: amending and withdrawing submitted cases
     expect(now.rebuildNotice).toContain(`Changed since the last submission: ${first.caseNum} amended (${REASON}).`);
   });
 
+  it('submitting again before a rebuild does not send the correction: the package still needs resubmission and asks for the rebuild', async () => {
+    // Version 1 goes again (the hub answers it as a duplicate) without the amended case: the
+    // correction is not at the society, whatever that Submit answered.
+    const res = await submit(pkg);
+    expect([200, 201, 202, 409]).toContain(res.status);
+    let now = await pkgOf(pkg.submissionId);
+    for (let tries = 0; now.status === 'Sending' && tries < 200; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      now = await pkgOf(pkg.submissionId);
+    }
+    expect(now).toMatchObject({ version: 1, status: 'Sent', needsResubmission: true });
+    expect(now.rebuildNotice).toContain('Rebuild to make version 2, then submit it.');
+  });
+
   it("the case's history holds the reopen for amendment and the re-close, with who, the reason and the fields changed since submission", async () => {
     const history = ((await api().get(`${caseUrl(first)}/history`).expect(200)).body as { items: AuditEntry[] }).items;
     const amend = history.find((e) => e.action === 'amend');

@@ -1,7 +1,7 @@
 import {
   AMENDMENT_REASON_MESSAGE, type CaseAction, amendmentReasonError, caseActionRefusal, caseActions, caseStatus,
 } from './index.js';
-import { packageAmendmentRefusal, resubmissionNotice } from '../submissions/index.js';
+import { needsResubmission, packageAmendmentRefusal, resubmissionNotice } from '../submissions/index.js';
 
 const open = { _id: 'c', isClose: false, isArchived: false, submissionId: null };
 const closed = { ...open, isClose: true };
@@ -74,11 +74,15 @@ describe('corrections after submission: the extended case lifecycle (issue 30)',
   it('the Census tab says which cases changed since the last submission, why, and what to do', () => {
     const amended = { caseNum: '7', kind: 'amend' as const, reason: 'wrong delivery manner', closedAt: '2026-11-25T00:00:00Z', inVersion: null };
     const gone = { caseNum: '9', kind: 'withdraw' as const, reason: 'duplicate of case 8', closedAt: null, inVersion: null };
-    expect(resubmissionNotice(false, [amended], 1)).toBeNull();
-    expect(resubmissionNotice(true, [amended, gone], 1)).toBe(
+    const stillOpen = { ...amended, caseNum: '8', closedAt: null };
+    // Nothing to resubmit: no correction, or an amendment still open (Submit is refused for it instead).
+    expect(resubmissionNotice([], 1)).toBeNull();
+    expect(resubmissionNotice([stillOpen], 1)).toBeNull();
+    expect([needsResubmission([]), needsResubmission([stillOpen]), needsResubmission([amended]), needsResubmission([gone])]).toEqual([false, false, true, true]);
+    expect(resubmissionNotice([amended, gone], 1)).toBe(
       'Changed since the last submission: 7 amended (wrong delivery manner); 9 withdrawn (duplicate of case 8). Rebuild to make version 2, then submit it.',
     );
-    expect(resubmissionNotice(true, [{ ...amended, inVersion: 2 }], 2)).toBe(
+    expect(resubmissionNotice([{ ...amended, inVersion: 2 }], 2)).toBe(
       'Changed since the last submission: 7 amended (wrong delivery manner). Submit version 2 to send the corrections.',
     );
   });

@@ -18,14 +18,26 @@ function clip(reason: string): string {
   return reason.length > REASON_SHOWN ? `${reason.slice(0, REASON_SHOWN - 1)}…` : reason;
 }
 
+type PendingAmendment = { caseNum: string; kind: 'amend' | 'withdraw'; reason: string; closedAt: string | null; inVersion: number | null };
+
+/**
+ * The corrections of a package its society has not received, given the amendments not yet in a
+ * submitted version: each withdrawal, and each amendment closed again (one still open is the
+ * refusal's, not a correction yet).
+ */
+export function pendingCorrections<T extends Pick<PendingAmendment, 'kind' | 'closedAt'>>(amendments: readonly T[]): T[] {
+  return amendments.filter((a) => a.kind === 'withdraw' || a.closedAt !== null);
+}
+
+/** A package needs resubmission while it has a correction its society has not received. */
+export function needsResubmission(amendments: ReadonlyArray<Pick<PendingAmendment, 'kind' | 'closedAt'>>): boolean {
+  return pendingCorrections(amendments).length > 0;
+}
+
 /** The Census tab's word on a package whose corrections the society has not received yet. */
-export function resubmissionNotice(
-  needsResubmission: boolean,
-  amendments: ReadonlyArray<{ caseNum: string; kind: 'amend' | 'withdraw'; reason: string; closedAt: string | null; inVersion: number | null }>,
-  version: number,
-): string | null {
-  if (!needsResubmission) return null;
-  const pending = amendments.filter((a) => a.kind === 'withdraw' || a.closedAt !== null);
+export function resubmissionNotice(amendments: readonly PendingAmendment[], version: number): string | null {
+  const pending = pendingCorrections(amendments);
+  if (pending.length === 0) return null;
   const unbuilt = pending.some((a) => a.inVersion === null);
   // At most NOTICE_CASES cases, each reason clipped: the notice stays one readable sentence.
   const words = pending

@@ -41,7 +41,6 @@ export const censusPackages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     /** Issue 30: a case was amended or withdrawn since the last submitted version (migration 0017). */
-    needsResubmission: boolean('needs_resubmission').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -49,18 +49,13 @@ export class CaseAmendmentsRepository {
     return { reason: open.reason, submittedForm: open.submittedForm };
   }
 
-  /** The package carries a correction its society has not received: its next version must be built and submitted. */
-  async markNeedsResubmission(tx: Executor, packageId: string): Promise<void> {
-    await tx.update(pk).set({ needsResubmission: true, updatedAt: new Date() }).where(eq(pk.id, packageId));
-  }
-
   /** The case leaves the package (its next version omits it), and its approval lapses with it. */
   async removeFromPackage(tx: Executor, packageId: string, caseId: string): Promise<void> {
     await tx.delete(censusPackageCases).where(and(eq(censusPackageCases.packageId, packageId), eq(censusPackageCases.caseId, caseId)));
     await tx.delete(caseApprovals).where(eq(caseApprovals.caseId, caseId));
     await tx
       .update(pk)
-      .set({ needsResubmission: true, numOfCases: sql`greatest(${pk.numOfCases} - 1, 0)`, updatedAt: new Date() })
+      .set({ numOfCases: sql`greatest(${pk.numOfCases} - 1, 0)`, updatedAt: new Date() })
       .where(eq(pk.id, packageId));
   }
 }

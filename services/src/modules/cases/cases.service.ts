@@ -136,14 +136,14 @@ export class CasesService {
   }
 
   /**
-   * An Amending case closed again (issue 30): its amendment is closed, its package needs
-   * resubmission, and the audit log gets what the amendment changed against the case as its
+   * An Amending case closed again (issue 30): its amendment is closed (which is what makes its
+   * package need resubmission: `needsResubmission` of libs, derived, not stored), and the audit log gets what the amendment changed against the case as its
    * package carried it, with the reason.
    */
   private async closeAmendment(tx: Executor, actor: AuditActor, row: CaseRow, after: CaseForm): Promise<void> {
-    const pkg = await this.requirePackageOf(tx, row.submissionId);
+    // An Amending case still belongs to its package: refused (in words) if the package is gone.
+    await this.requirePackageOf(tx, row.submissionId);
     const amendment = await this.amendments.closeAmendment(tx, row.id);
-    await this.amendments.markNeedsResubmission(tx, pkg.id);
     const changed = amendment?.submittedForm ? diffChanges(amendment.submittedForm, auditable({ ...after, isClose: true }), AUDIT_OMIT) : [];
     await this.audit.record(tx, {
       actor, entity: 'case', entityId: row.id, action: 'amend_close',

@@ -1,5 +1,5 @@
 import { type CensusPackage, ERROR_MESSAGE_MAX, type PackageAmendment, type PackageBuildOutcome, type PackageVersion } from '@pnss/libs/api';
-import { type ChangedCase, packageAmendmentRefusal, rebuildNotice, resubmissionNotice } from '@pnss/libs/submissions';
+import { type ChangedCase, needsResubmission, packageAmendmentRefusal, rebuildNotice, resubmissionNotice } from '@pnss/libs/submissions';
 import type { AuditChange } from '../../database/schema.js';
 import type { AmendmentRow, PackageRow, VersionRow } from './submissions.repository.js';
 
@@ -29,7 +29,7 @@ export function toCensusPackage(
   const amendments = corrections.amendments.map(toAmendment);
   // While a case is being amended the refusal says what to do; a rebuild notice would ask for a rebuild that is refused.
   const amending = corrections.amendingCases.length > 0;
-  const notices = amending || row.building ? [] : [rebuildNotice(row.version, changed), resubmissionNotice(row.needsResubmission, amendments, row.version)];
+  const notices = amending || row.building ? [] : [rebuildNotice(row.version, changed), resubmissionNotice(amendments, row.version)];
   return {
     _id: row.id,
     submissionId: row.submissionId,
@@ -53,7 +53,7 @@ export function toCensusPackage(
     changedCases: row.building ? 0 : changed.length,
     rebuildNotice: notices.filter((notice): notice is string => notice !== null).join(' ').slice(0, ERROR_MESSAGE_MAX) || null,
     lastBuild: lastBuild ? buildOutcomeOf(lastBuild, row.version) : null,
-    needsResubmission: row.needsResubmission,
+    needsResubmission: needsResubmission(amendments),
     amendments,
     amendingCases: [...corrections.amendingCases],
     amendmentRefusal: packageAmendmentRefusal(corrections.amendingCases),

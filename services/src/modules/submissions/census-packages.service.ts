@@ -245,7 +245,7 @@ export class CensusPackagesService {
     const result = await this.society.upload(pkg.fileName, bytes);
     const finished = await this.database.transaction(async (tx) => {
       const set = result.ok
-        ? { status: 'Sent', uploadId: result.uploadId, sentAt: new Date(), lastError: null, needsResubmission: false }
+        ? { status: 'Sent', uploadId: result.uploadId, sentAt: new Date(), lastError: null }
         : { status: 'Failed', lastError: result.message };
       const row = await this.repository.updatePackage(tx, pkg.id, set, 'sending');
       if (result.ok && row) await this.repository.markVersionSent(tx, pkg.id, pkg.version, result.uploadId, row.sentAt ?? new Date());
