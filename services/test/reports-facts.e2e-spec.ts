@@ -2,22 +2,18 @@ import { sql } from 'drizzle-orm';
 import { CASE_FACTS_DERIVATION } from '@pnss/libs/reports';
 import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import { healthyInfant } from '@pnss/libs/testing';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
 
 interface FactsRow { counted: boolean; is_close: boolean; is_archived: boolean; delivery_manner_segment: string; livebirth_count: number }
 
 describe('the reporting projection is kept in the same transaction as every case write', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, put } = useTestApp();
   let patientId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
     patientId = (await createPatient(t, admin))._id;
   });
-  afterAll(() => t?.close());
 
   const facts = async (caseId: string) => {
     const result = (await t.database.db.execute(sql`select * from case_facts where case_id = ${caseId}`)) as { rows: unknown[] };
@@ -42,7 +38,6 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(await t.app.get(CaseFactsBackfill).backfill()).toBe(1);
     return projectionOf(caseId);
   };
-  const put = (path: string, body: object) => t.http.put(path).set('Authorization', admin.authorization).send(body);
 
   it('insert, save, close, reopen, archive and unarchive each rewrite the facts', async () => {
     const created = await createCase(t, admin, patientId, closableObBody(nextCaseNum()));

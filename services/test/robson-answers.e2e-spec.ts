@@ -1,6 +1,6 @@
 import type { CaseForm, ErrorEnvelope } from '@pnss/libs/api';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
-import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
+import { useTestApp } from './support/use-test-app.js';
 
 /**
  * The three Robson answers of a delivery (issue 28) through the API: the server checks their type,
@@ -8,35 +8,30 @@ import { type SignedIn, type TestApp, createTestApp } from './support/test-app.j
  * (libs caseSaveErrors, validateCloseCase), and prefills what the other answers already say.
  */
 describe('previous caesarean sections, onset of labor and presentation: validated and refused by the server as by the form', () => {
-  let t: TestApp;
-  let admin: SignedIn;
+  const { t, admin, get, post, put } = useTestApp();
   let patientId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signInAsAdmin();
     patientId = (await createPatient(t, admin))._id;
   });
-  afterAll(() => t?.close());
 
-  const post = (body: object) => t.http.post(`/api/patients/${patientId}/cases`).set('Authorization', admin.authorization).send(body);
-  const put = (path: string, body: object) => t.http.put(path).set('Authorization', admin.authorization).send(body);
+  const postCase = (body: object) => post(`/api/patients/${patientId}/cases`, body);
   const errorsOf = (body: unknown) => ((body as ErrorEnvelope).errors ?? []).map((e) => [e.field, e.message]);
   const vaginal = { deliveryManner: 2, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null, deliveryIndication: [] };
 
   it('a value of the wrong kind or outside its list is a 400 naming the field', async () => {
-    const res = await post(closableObBody(nextCaseNum(), { previousCaesareans: 11, laborOnset: 4, fetalPresentation: 0 })).expect(400);
+    const res = await postCase(closableObBody(nextCaseNum(), { previousCaesareans: 11, laborOnset: 4, fetalPresentation: 0 })).expect(400);
     expect(errorsOf(res.body)).toEqual(expect.arrayContaining([
       ['previousCaesareans', 'Previous Caesarean Sections must be between 0 and 10'],
       ['laborOnset', expect.stringMatching(/^Onset of Labor/)],
       ['fetalPresentation', expect.stringMatching(/^Presentation or Lie/)],
     ]));
-    const text = await post(closableObBody(nextCaseNum(), { previousCaesareans: 1.5 as unknown as number })).expect(400);
+    const text = await postCase(closableObBody(nextCaseNum(), { previousCaesareans: 1.5 as unknown as number })).expect(400);
     expect(errorsOf(text.body)).toContainEqual(['previousCaesareans', 'Previous Caesarean Sections must be a whole number']);
   });
 
   it('inconsistent answers are refused on both fields, in words, and nothing is written', async () => {
-    const repeat = await post(closableObBody(nextCaseNum(), { primaryRepeat: 2, previousCaesareans: 0 })).expect(400);
+    const repeat = await postCase(closableObBody(nextCaseNum(), { primaryRepeat: 2, previousCaesareans: 0 })).expect(400);
     expect(errorsOf(repeat.body)).toEqual([
       ['previousCaesareans', 'A repeat caesarean section (Primary/Repeat CS) means at least 1 previous caesarean section'],
       ['primaryRepeat', 'A repeat caesarean section needs at least 1 previous caesarean section; Previous Caesarean Sections is 0'],
@@ -50,7 +45,7 @@ describe('previous caesarean sections, onset of labor and presentation: validate
     ]);
     const induced = await put(path, { version: created.version, isInduced: true, inducedIndication: 1, inducedMethod: 1, inducedComplication: 6 }).expect(400);
     expect(errorsOf(induced.body).map(([field]) => field)).toEqual(['laborOnset', 'isInduced']);
-    const stored = (await t.http.get(path).set('Authorization', admin.authorization).expect(200)).body as CaseForm;
+    const stored = (await get(path).expect(200)).body as CaseForm;
     expect([stored.version, stored.deliveryManner, stored.isInduced, stored.laborOnset]).toEqual([created.version, 2, false, 1]);
   });
 

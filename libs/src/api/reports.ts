@@ -1,3 +1,4 @@
+import type { BirthCounts } from '../classifications/births.js';
 /** SPEC.md §3 Report category: a row or column dimension of the report table. */
 export interface ReportSegment {
   name: string;
@@ -147,20 +148,10 @@ export interface MaternalMortalityRatioResult {
 }
 
 /** The WHO perinatal figures of a summary by one stillbirth threshold; rates per 1000, null with no denominator. */
-export interface PerinatalFigures {
+export interface PerinatalFigures extends BirthCounts {
   /** What the threshold is ('International (WHO): 28 weeks or 1000 g'). */
   label: string;
   threshold: { weeks: number; grams: number };
-  liveBirths: number;
-  stillbirths: number;
-  earlyNeonatalDeaths: number;
-  neonatalDeaths: number;
-  /** Born dead below the threshold, in no rate. */
-  belowThreshold: number;
-  /** Born dead with neither weight nor gestation recorded, in no rate. */
-  thresholdUnknown: number;
-  /** Infants recorded without a birth outcome. */
-  outcomeUnknown: number;
   totalBirths: number;
   stillbirthRate: number | null;
   earlyNeonatalMortalityRate: number | null;

@@ -3907,6 +3907,30 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
   "PerinatalFigures": {
     "type": "object",
     "properties": {
+      "liveBirths": {
+        "type": "number"
+      },
+      "stillbirths": {
+        "type": "number"
+      },
+      "earlyNeonatalDeaths": {
+        "type": "number"
+      },
+      "neonatalDeaths": {
+        "type": "number"
+      },
+      "belowThreshold": {
+        "type": "number",
+        "description": "Born dead below the threshold: in no rate of this definition."
+      },
+      "thresholdUnknown": {
+        "type": "number",
+        "description": "Born dead with neither weight nor gestation to place them: in no rate, shown apart."
+      },
+      "outcomeUnknown": {
+        "type": "number",
+        "description": "No birth outcome recorded."
+      },
       "label": {
         "type": "string",
         "description": "What the threshold is ('International (WHO): 28 weeks or 1000 g')."
@@ -3926,30 +3950,6 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
           "grams"
         ],
         "additionalProperties": false
-      },
-      "liveBirths": {
-        "type": "number"
-      },
-      "stillbirths": {
-        "type": "number"
-      },
-      "earlyNeonatalDeaths": {
-        "type": "number"
-      },
-      "neonatalDeaths": {
-        "type": "number"
-      },
-      "belowThreshold": {
-        "type": "number",
-        "description": "Born dead below the threshold, in no rate."
-      },
-      "thresholdUnknown": {
-        "type": "number",
-        "description": "Born dead with neither weight nor gestation recorded, in no rate."
-      },
-      "outcomeUnknown": {
-        "type": "number",
-        "description": "Infants recorded without a birth outcome."
       },
       "totalBirths": {
         "type": "number"
@@ -3972,20 +3972,20 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       }
     },
     "required": [
-      "label",
-      "threshold",
-      "liveBirths",
-      "stillbirths",
-      "earlyNeonatalDeaths",
-      "neonatalDeaths",
       "belowThreshold",
-      "thresholdUnknown",
-      "outcomeUnknown",
-      "totalBirths",
-      "stillbirthRate",
+      "earlyNeonatalDeaths",
       "earlyNeonatalMortalityRate",
+      "label",
+      "liveBirths",
+      "neonatalDeaths",
+      "neonatalMortalityRate",
+      "outcomeUnknown",
       "perinatalMortalityRate",
-      "neonatalMortalityRate"
+      "stillbirthRate",
+      "stillbirths",
+      "threshold",
+      "thresholdUnknown",
+      "totalBirths"
     ],
     "additionalProperties": false,
     "description": "The WHO perinatal figures of a summary by one stillbirth threshold; rates per 1000, null with no denominator."

@@ -280,10 +280,5 @@ export function failedRules(quality: Pick<CaseQuality, 'errors' | 'warnings'>): 
   return QUALITY_RULES.filter((r) => failed.has(r.id)).map((r) => r.id);
 }
 
-/** The words of a rule id ('Death without a cause'); the id itself when unknown. */
-export function qualityRuleTitle(id: string): string {
-  return QUALITY_RULES.find((r) => r.id === id)?.title ?? id;
-}
-
 /** The version of these rules: a stored review written by an older one is derived again at start-up. Bump it with any rule change. */
 export const QUALITY_DERIVATION = 2;

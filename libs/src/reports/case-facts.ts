@@ -1,4 +1,4 @@
-import type { CaseForm } from '../api/case-form.js';
+import type { CaseForm, Infant } from '../api/case-form.js';
 import { isMortalityStatus, INFANT_STATUS } from '../enums/neonatal.enum.js';
 import { DELIVERY_MANNER } from '../enums/delivery.enum.js';
 import { countingDateOf, isCountedCase, isObstetricCase } from './counting-rule.js';
@@ -144,34 +144,48 @@ function ids(values: unknown): number[] {
   return Array.isArray(values) ? [...new Set(values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v)))] : [];
 }
 
+/**
+ * The birth facts of an infant that both fact tables hold, the department's `case_infants` and the
+ * society's `national_infants` (national-facts.ts), so the two count an infant the same way.
+ */
+export type InfantBirthFacts = Pick<
+  CaseInfantRow,
+  'status' | 'weight' | 'isLiveBorn' | 'isStillbirth' | 'isEarlyNeonatalDeath' | 'isNeonatalDeath' | 'gestationMin' | 'gestationMax'
+>;
+
+export function infantBirthFacts(infant: Partial<Infant> | undefined, form: Partial<CaseForm>): InfantBirthFacts {
+  const gestation = infantGestation(infant ?? {}, form);
+  const weight = num(infant?.pediatricWeight);
+  return {
+    status: num(infant?.status),
+    weight: weight === null ? null : Math.round(weight),
+    isLiveBorn: isLiveBorn(infant?.status),
+    isStillbirth: isStillbirthStatus(infant?.status),
+    isEarlyNeonatalDeath: isEarlyNeonatalDeath(infant?.status),
+    isNeonatalDeath: isNeonatalDeath(infant?.status),
+    gestationMin: gestation?.min ?? null,
+    gestationMax: gestation?.max ?? null,
+  };
+}
+
 /** The facts of a stored case form (with its `_id`). */
 export function deriveCaseFacts(form: CaseForm): CaseFactsSet {
   const caseId = form._id;
   if (!caseId) throw new Error('deriveCaseFacts needs a stored case (with _id)');
   const neonatal = Array.isArray(form.neonatal) ? form.neonatal : [];
-  const infants: CaseInfantRow[] = neonatal.map((infant, index) => {
-    const gestation = infantGestation(infant ?? {}, form);
-    return {
-      caseId,
-      position: index + 1,
-      status: num(infant?.status),
-      isLivebirth: infant?.status === INFANT_STATUS.LIVEBIRTH,
-      isMortality: isMortalityStatus(infant?.status),
-      weight: num(infant?.pediatricWeight) === null ? null : Math.round(infant.pediatricWeight as number),
-      pediatricAge: num(infant?.pediatricAge) === null ? null : Math.floor(infant.pediatricAge as number),
-      apgar1m: num(infant?.apgar1m),
-      apgar5m: num(infant?.apgar5m),
-      anomalies: typeof infant?.anomalies === 'boolean' ? infant.anomalies : null,
-      injury: num(infant?.injury),
-      causeOfDeath: num(infant?.causeofdeath),
-      isLiveBorn: isLiveBorn(infant?.status),
-      isStillbirth: isStillbirthStatus(infant?.status),
-      isEarlyNeonatalDeath: isEarlyNeonatalDeath(infant?.status),
-      isNeonatalDeath: isNeonatalDeath(infant?.status),
-      gestationMin: gestation?.min ?? null,
-      gestationMax: gestation?.max ?? null,
-    };
-  });
+  const infants: CaseInfantRow[] = neonatal.map((infant, index) => ({
+    caseId,
+    position: index + 1,
+    isLivebirth: infant?.status === INFANT_STATUS.LIVEBIRTH,
+    isMortality: isMortalityStatus(infant?.status),
+    pediatricAge: num(infant?.pediatricAge) === null ? null : Math.floor(infant.pediatricAge as number),
+    apgar1m: num(infant?.apgar1m),
+    apgar5m: num(infant?.apgar5m),
+    anomalies: typeof infant?.anomalies === 'boolean' ? infant.anomalies : null,
+    injury: num(infant?.injury),
+    causeOfDeath: num(infant?.causeofdeath),
+    ...infantBirthFacts(infant, form),
+  }));
 
   const indications: CaseIndicationRow[] = [];
   const twins: Array<{ twin: number; manner: number | null; list: number[] }> = [

@@ -2,10 +2,9 @@ import type { CaseForm } from '../api/case-form.js';
 import type { PackagedCase } from '../submissions/data-dictionary.js';
 import { isObstetricCase } from './counting-rule.js';
 import { NOT_APPLICABLE_SEGMENT, findReportDimension, isMaternalDeathCase, segmentsOf } from './report-dimensions.js';
-import { isCaesareanManner } from './case-facts.js';
+import { infantBirthFacts, isCaesareanManner, type CaseInfantRow, type InfantBirthFacts } from './case-facts.js';
 import { robsonSegmentOf } from '../classifications/robson.js';
 import { icdMmSegmentOf, icdMmSegmentCountsInRatio } from '../classifications/icd-mm.js';
-import { infantGestation, isEarlyNeonatalDeath, isLiveBorn, isNeonatalDeath, isStillbirthStatus } from '../classifications/births.js';
 
 /**
  * The national facts of one case of a census package (issue 29): what the society's figures group and
@@ -40,29 +39,14 @@ export interface NationalCaseFacts {
   deathTimingSegment: string | null;
 }
 
-/** One infant in the national fact table (`national_infants`). */
-export interface NationalInfantFacts {
-  caseId: string;
-  /** 1 for the first infant of the case. */
-  position: number;
-  status: number | null;
-  /** Birth weight in whole grams, null when not recorded. */
-  weight: number | null;
-  isLiveBorn: boolean;
-  isStillbirth: boolean;
-  isEarlyNeonatalDeath: boolean;
-  isNeonatalDeath: boolean;
-  /** `infantGestation`: completed weeks at birth, a range when estimated (max null: 42 or more). */
-  gestationMin: number | null;
-  gestationMax: number | null;
-}
+/** One infant in the national fact table (`national_infants`): the birth facts the department's `case_infants` holds too. */
+export type NationalInfantFacts = Pick<CaseInfantRow, 'caseId' | 'position'> & InfantBirthFacts;
 
 export interface NationalFactsSet {
   facts: NationalCaseFacts;
   infants: NationalInfantFacts[];
 }
 
-const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 /** The national facts of a packaged case (a row of cases.json that passed the data dictionary). */
 export function deriveNationalFacts(packaged: PackagedCase): NationalFactsSet {
@@ -75,22 +59,11 @@ export function deriveNationalFacts(packaged: PackagedCase): NationalFactsSet {
   const timing = findReportDimension('DeathTiming');
   if (!timing) throw new Error('the DeathTiming report dimension is missing');
   const neonatal = Array.isArray(packaged.neonatal) ? packaged.neonatal : [];
-  const infants: NationalInfantFacts[] = neonatal.map((infant, index) => {
-    const gestation = infantGestation(infant ?? {}, form);
-    const weight = num(infant?.pediatricWeight);
-    return {
-      caseId: packaged.caseId,
-      position: index + 1,
-      status: num(infant?.status),
-      weight: weight === null ? null : Math.round(weight),
-      isLiveBorn: isLiveBorn(infant?.status),
-      isStillbirth: isStillbirthStatus(infant?.status),
-      isEarlyNeonatalDeath: isEarlyNeonatalDeath(infant?.status),
-      isNeonatalDeath: isNeonatalDeath(infant?.status),
-      gestationMin: gestation?.min ?? null,
-      gestationMax: gestation?.max ?? null,
-    };
-  });
+  const infants: NationalInfantFacts[] = neonatal.map((infant, index) => ({
+    caseId: packaged.caseId,
+    position: index + 1,
+    ...infantBirthFacts(infant, form),
+  }));
   return {
     facts: {
       caseId: packaged.caseId,

@@ -40,8 +40,6 @@ export const RATE_DEFINITIONS = {
   caesarean: define('Caesarean section rate (%)', 'women delivered by caesarean section', 'women who gave birth', 100),
 } as const satisfies Record<string, RateDefinition>;
 
-export type RateDefinitionKey = keyof typeof RATE_DEFINITIONS;
-
 /** The stillbirth threshold in words: 'born dead at 28 weeks or more, or 1000 g or more'. */
 export function thresholdWords(threshold: { weeks: number; grams: number }): string {
   return `a stillbirth is a baby born dead at ${threshold.weeks} weeks or more, or ${threshold.grams} g or more; below it, in no rate`;

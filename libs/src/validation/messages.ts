@@ -5,8 +5,6 @@ export const MESSAGES = {
   futureDate: 'Cannot be a future date',
   olderThanTwoYears: 'Cannot be older than 2 years',
   firstNameRequired: 'First name is required',
-  /** Not in SPEC.md §8: the case-information screen names a new patient (issue 14 item 3), worded like the first name. */
-  lastNameRequired: 'Last name is required',
   validBirthdate: 'Enter a valid birthdate',
   confirmPediatric: 'Please confirm that patient is a pediatric case.',
   caseNumberRequired: 'Case number is required',

@@ -39,7 +39,8 @@ export {
   clearLoginNotice,
 } from './session/login-redirect.js';
 export { useAccess } from './access/use-access.js';
-export { describeError, type ErrorNotice } from './errors/describe-error.js';
+export { describeError, isErrorEnvelope, type ErrorNotice } from './errors/describe-error.js';
+export { downloadWithToken, saveFile, dispositionFileName, type DownloadOptions } from './files/download-with-token.js';
 export { showError } from './errors/show-error.js';
 export { toast, ToastHost, TOAST_DURATION_MS, TOAST_PLACEMENT } from './toast/toast.js';
 export { ErrorPanel, type ErrorPanelProps } from './components/error-panel.js';

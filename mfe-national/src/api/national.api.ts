@@ -1,4 +1,4 @@
-import { api, getToken } from '@pnss/web';
+import { api, downloadWithToken } from '@pnss/web';
 import {
   API_PREFIX,
   type NationalCompletenessAnswer, type NationalDepartmentsAnswer, type NationalExportQuery, type NationalExportTable,
@@ -59,28 +59,6 @@ export function nationalExportUrl(table: NationalExportTable, query: NationalExp
 }
 
 /** Downloads a national export (always suppressed by the server) with the session's token, under the server's file name. */
-export async function downloadNationalExport(table: NationalExportTable, query: NationalExportQuery): Promise<string> {
-  const token = getToken();
-  const response = await fetch(nationalExportUrl(table, query), { headers: token ? { Authorization: token } : {} });
-  if (!response.ok) {
-    let message = `Export failed (${response.status})`;
-    try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    throw new Error(message);
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `national-${table}.${query.format}`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return fileName;
+export function downloadNationalExport(table: NationalExportTable, query: NationalExportQuery): Promise<string> {
+  return downloadWithToken(nationalExportUrl(table, query), `national-${table}.${query.format}`, { failureMessage: 'Export failed' });
 }

@@ -1,4 +1,4 @@
-import { api, getToken } from '@pnss/web';
+import { api, downloadWithToken } from '@pnss/web';
 import { API_PREFIX, type ReportCategory, type ReportExportFormat, type ReportFilterBy, type ReportSummaryAnswer, type ReportTableAnswer } from '@pnss/libs/api';
 import { dayStartMs, type ReportRange, type ReportValueMode } from '@pnss/libs/reports';
 
@@ -67,29 +67,6 @@ export function exportUrl(request: ExportRequest): string {
 }
 
 /** Downloads an export with the session's token and saves it under the server's file name. */
-export async function downloadExport(request: ExportRequest): Promise<string> {
-  const token = getToken();
-  const response = await fetch(exportUrl(request), { headers: token ? { Authorization: token } : {} });
-  if (!response.ok) {
-    let message = `Export failed (${response.status})`;
-    try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    throw new Error(message);
-  }
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `report.${request.format}`;
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return fileName;
+export function downloadExport(request: ExportRequest): Promise<string> {
+  return downloadWithToken(exportUrl(request), `report.${request.format}`, { failureMessage: 'Export failed' });
 }

@@ -4,7 +4,7 @@ import type {
   RebuildPackageRequest, SubmissionCaseType, SubmitPackageResponse,
 } from '@pnss/libs/api';
 import { API_PREFIX } from '@pnss/libs/api';
-import { api, getToken } from '@pnss/web';
+import { api, downloadWithToken } from '@pnss/web';
 
 /**
  * The Submissions calls of SPEC.md §7, injected into the platform's API base. Cache tags:
@@ -111,27 +111,8 @@ export const {
  * server): fetched with the session's token, then saved under the server's file name. Answers that
  * name, or throws with the server's message.
  */
-export async function downloadHubPackage(packageId: string): Promise<string> {
-  const token = getToken();
-  const response = await fetch(`${API_PREFIX}/hub/packages/${encodeURIComponent(packageId)}/file`, { headers: token ? { Authorization: token } : {} });
-  if (!response.ok) {
-    let message = `The package could not be downloaded (${response.status})`;
-    try {
-      const body = (await response.json()) as { message?: string };
-      if (body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the status.
-    }
-    throw new Error(message);
-  }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'package.zip';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-  return fileName;
+export function downloadHubPackage(packageId: string): Promise<string> {
+  return downloadWithToken(`${API_PREFIX}/hub/packages/${encodeURIComponent(packageId)}/file`, 'package.zip', {
+    failureMessage: 'The package could not be downloaded',
+  });
 }

@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { API_PREFIX, API_TIMEOUT_MS } from '@pnss/libs/api';
-import { getToken } from '../session/session-storage.js';
+import { withSessionToken } from '../session/session-storage.js';
 import { endSession } from '../session/end-session.js';
 
 /**
@@ -12,13 +12,7 @@ const SESSIONLESS_ENDPOINTS = new Set(['login', 'logout']);
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_PREFIX,
   timeout: API_TIMEOUT_MS,
-  // The one place the Authorization header is added: every method, DELETE included (SPEC.md §6
-  // notes the old client skipped it on deletes, which the server now rejects).
-  prepareHeaders: (headers) => {
-    const token = getToken();
-    if (token) headers.set('Authorization', token);
-    return headers;
-  },
+  prepareHeaders: withSessionToken,
 });
 
 export const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (

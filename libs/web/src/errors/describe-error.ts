@@ -17,7 +17,8 @@ export function communicationErrorMessage(error: string): string {
   return `Error communicating with server: ${error}`;
 }
 
-function isEnvelope(data: unknown): data is ErrorEnvelope {
+/** Whether an answer's body is the server's error envelope (a message to show). */
+export function isErrorEnvelope(data: unknown): data is ErrorEnvelope {
   return typeof data === 'object' && data !== null && typeof (data as ErrorEnvelope).message === 'string';
 }
 
@@ -40,7 +41,7 @@ export function describeError(
     if (typeof status === 'number') {
       // Signing in answers 401 with the reason (wrong password, disabled account) to show.
       if (status === 401 && !sessionless) return { message: null, fieldErrors: [], sessionEnded: true, status };
-      if (isEnvelope(error.data)) {
+      if (isErrorEnvelope(error.data)) {
         return { message: error.data.message, fieldErrors: error.data.errors ?? [], sessionEnded: false, status };
       }
       return { message: communicationErrorMessage(`HTTP ${status}`), fieldErrors: [], sessionEnded: false, status };

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { indexedDbText } from '../testing/indexed-db-text.js';
 import { OfflineStore, OfflineStoreLockedError, offlineDatabaseName, type OfflineChange, type OfflineStoreOptions } from './offline-store.js';
 
 const crypto = webcrypto as unknown as OfflineStoreOptions['crypto'];
@@ -24,32 +25,8 @@ function saveCase(caseId: string, version: number, room: string): OfflineChange 
   return { kind: 'saveCase', method: 'PUT', path: `/patients/p1/cases/${caseId}`, label: 'Case 2026-118', body: { version, room }, recordId: caseId, version };
 }
 
-/** Every value IndexedDB holds for a database, strings and bytes alike, as text to search. */
-async function storedText(name: string): Promise<string> {
-  const factory = options.dependencies!.indexedDB;
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(name);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const parts: string[] = [];
-  const collect = (value: unknown): void => {
-    if (value instanceof ArrayBuffer) parts.push(Buffer.from(value).toString('latin1'), Buffer.from(value).toString('utf8'));
-    else if (ArrayBuffer.isView(value)) parts.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('utf8'));
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
-    else parts.push(String(value));
-  };
-  for (const table of Array.from(db.objectStoreNames)) {
-    const rows = await new Promise<unknown[]>((resolve, reject) => {
-      const request = db.transaction(table).objectStore(table).getAll();
-      request.onsuccess = () => resolve(request.result as unknown[]);
-      request.onerror = () => reject(request.error);
-    });
-    rows.forEach(collect);
-  }
-  db.close();
-  return parts.join('\n');
-}
+/** Every value this test's IndexedDB holds for a database, as text to search. */
+const storedText = (name: string) => indexedDbText(name, options.dependencies!.indexedDB);
 
 describe('the offline queue (issue 32: work queued, never lost)', () => {
   it('keeps the changes in the order they were made, each with the version of its record', async () => {

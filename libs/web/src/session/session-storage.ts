@@ -10,6 +10,17 @@ export function getToken(): string | null {
   return localStorage.getItem(TOKEN_STORAGE_KEY);
 }
 
+/**
+ * Adds the session's token to `headers` as the Authorization header: the one place it is added,
+ * for every method, DELETE included (SPEC.md §6 notes the old client skipped it on deletes, which
+ * the server now rejects). Used by the API base and by file downloads.
+ */
+export function withSessionToken(headers: Headers): Headers {
+  const token = getToken();
+  if (token) headers.set('Authorization', token);
+  return headers;
+}
+
 export function hasSession(): boolean {
   return Boolean(getToken());
 }

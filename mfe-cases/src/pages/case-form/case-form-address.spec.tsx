@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockApi } from '@pnss/web/testing';
+import { indexedDbText, mockApi } from '@pnss/web/testing';
 import { eraseOfflineSession, forgetOfflineSession, offlineDatabaseName, startOfflineSession } from '@pnss/web';
 import type { CaseForm } from '@pnss/libs/api';
 import { aCase, aPatient, changeAddress, renderModuleAt } from '../../testing/render-module.js';
@@ -48,31 +48,7 @@ async function signIn(userId = 'u1'): Promise<void> {
 }
 
 /** Every value IndexedDB holds for a user's store, strings and bytes alike, as text to search. */
-async function storedText(userId: string): Promise<string> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(offlineDatabaseName(userId));
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  const parts: string[] = [];
-  const bytes = (view: Uint8Array) => parts.push(Buffer.from(view).toString('latin1'), Buffer.from(view).toString('utf8'));
-  const collect = (value: unknown): void => {
-    if (Object.prototype.toString.call(value) === '[object ArrayBuffer]') bytes(new Uint8Array(value as ArrayBuffer));
-    else if (ArrayBuffer.isView(value)) bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-    else if (value && typeof value === 'object') Object.values(value).forEach(collect);
-    else parts.push(String(value));
-  };
-  for (const table of Array.from(db.objectStoreNames)) {
-    const rows = await new Promise<unknown[]>((resolve, reject) => {
-      const request = db.transaction(table).objectStore(table).getAll();
-      request.onsuccess = () => resolve(request.result as unknown[]);
-      request.onerror = () => reject(request.error);
-    });
-    rows.forEach(collect);
-  }
-  db.close();
-  return parts.join('\n');
-}
+const storedText = (userId: string) => indexedDbText(offlineDatabaseName(userId));
 
 beforeEach(async () => {
   localStorage.clear();

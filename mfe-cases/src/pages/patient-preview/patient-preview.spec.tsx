@@ -1,36 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi } from '@pnss/web/testing';
-import { aCase, aPatient, changeAddress, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
+import { aCase, changeAddress, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
+import { caseCard, dialogTitled, servePatientPreview } from '../../testing/patient-preview.js';
 import { obScoreLabel, infantLabel } from './case-details.js';
 import { reopenErrorMessage } from '../../components/case-state/use-case-state-change.js';
 import { emptyInfant } from '@pnss/libs/api';
 
-function previewRoutes(cases = [aCase()], extra: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    'GET /api/patients': page([]),
-    'GET /api/patients/p1': { body: aPatient() },
-    'GET /api/patients/p1/cases': { body: cases },
-    ...extra,
-  });
-}
-
-/**
- * The dialog titled `title`. By text, not by name: rc-util gives every id 'test-id' under jest,
- * so aria-labelledby cannot tell two dialogs apart here (a browser gets unique ids).
- */
-async function dialogTitled(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
-  return heading.closest<HTMLElement>('[role="dialog"]')!;
-}
-
-async function card(caseNum: string) {
-  return screen.findByRole('article', { name: `Case # ${caseNum}` });
-}
-
 describe('Patient preview', () => {
   it('shows the patient with edit and close, an Add Case button, and a hint when there are no cases', async () => {
-    previewRoutes([]);
+    servePatientPreview([]);
     const { user } = renderModuleAt('/patients/p1');
     expect(await screen.findByRole('heading', { name: 'Maria Santos Dela Cruz' })).toBeInTheDocument();
     expect(screen.getByText(/DOB 03\/15\/1990/)).toBeInTheDocument();
@@ -41,7 +20,7 @@ describe('Patient preview', () => {
   });
 
   it('Add Case opens the new-case route of the patient', async () => {
-    previewRoutes([]);
+    servePatientPreview([]);
     const { user } = renderModuleAt('/patients/p1');
     await screen.findByText('This patient has no cases yet.');
     await user.click(screen.getByRole('button', { name: 'Add Case' }));
@@ -49,32 +28,32 @@ describe('Patient preview', () => {
   });
 
   it("tags each card Open, Closed or Submitted, and Admitted with the room while there is no discharge date", async () => {
-    previewRoutes([
+    servePatientPreview([
       aCase({ _id: 'c1', caseNum: 'OPEN-1', room: '304-B', dischargeDate: null }),
       aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true, dischargeDate: '2026-01-12' }),
       aCase({ _id: 'c3', caseNum: 'SENT-1', isClose: true, submissionId: 's1', dischargeDate: '2026-01-12' }),
     ]);
     renderModuleAt('/patients/p1');
-    const open = await card('OPEN-1');
+    const open = await caseCard('OPEN-1');
     expect(within(open).getByText('Open')).toBeInTheDocument();
     expect(within(open).getByText('Admitted')).toBeInTheDocument();
     expect(within(open).getByText('Room 304-B')).toBeInTheDocument();
     expect(within(open).getByRole('button', { name: 'Close case # OPEN-1' })).toBeInTheDocument();
     expect(within(open).queryByRole('button', { name: /Reopen/ })).not.toBeInTheDocument();
 
-    const closed = await card('CLOSED-1');
+    const closed = await caseCard('CLOSED-1');
     expect(within(closed).getByText('Closed')).toBeInTheDocument();
     expect(within(closed).queryByText('Admitted')).not.toBeInTheDocument();
     expect(within(closed).getByRole('button', { name: 'Reopen case # CLOSED-1' })).toBeInTheDocument();
     expect(within(closed).getByRole('region', { name: 'Summary' })).toBeInTheDocument();
 
-    const submitted = await card('SENT-1');
+    const submitted = await caseCard('SENT-1');
     expect(within(submitted).getByText('Submitted')).toBeInTheDocument();
     expect(within(submitted).queryByRole('button', { name: 'Reopen case # SENT-1' })).not.toBeInTheDocument();
   });
 
   it("shows the open-case details with labels from the code tables; an empty field reads 'Not recorded', not 'N/A!'", async () => {
-    previewRoutes([
+    servePatientPreview([
       aCase({
         caseFormType: 1,
         isPregnancy: true,
@@ -92,7 +71,7 @@ describe('Patient preview', () => {
       }),
     ]);
     renderModuleAt('/patients/p1');
-    const open = await card('PCRN-001');
+    const open = await caseCard('PCRN-001');
     expect(within(open).getByText('01/10/2026')).toBeInTheDocument();
     expect(within(open).getByText('62 kg · 158 cm · BMI 24.84')).toBeInTheDocument();
     expect(within(open).getByText('G2 P1 (1-0-1-1)')).toBeInTheDocument();
@@ -107,18 +86,18 @@ describe('Patient preview', () => {
   });
 
   it("keeps 'N/A!' for a stored code the lookup does not know (SPEC.md §3)", async () => {
-    previewRoutes([aCase({ caseFormType: 1, isPregnancy: true, motherCondition: 99 })]);
+    servePatientPreview([aCase({ caseFormType: 1, isPregnancy: true, motherCondition: 99 })]);
     renderModuleAt('/patients/p1');
-    const open = await card('PCRN-001');
+    const open = await caseCard('PCRN-001');
     expect(within(open).getByRole('region', { name: 'Discharge' })).toHaveTextContent('N/A!');
   });
 
   it("closes a case after 'Are you sure you want to close the case ?' and says it was closed", async () => {
-    const api = previewRoutes([aCase()], {
+    const api = servePatientPreview([aCase()], {
       'PUT /api/patients/p1/cases/c1/close': { body: { _id: 'c1', patientid: 'p1', isClose: true, isArchived: false, submissionId: null, version: 3 } },
     });
     const { user } = renderModuleAt('/patients/p1');
-    await user.click(within(await card('PCRN-001')).getByRole('button', { name: 'Close case # PCRN-001' }));
+    await user.click(within(await caseCard('PCRN-001')).getByRole('button', { name: 'Close case # PCRN-001' }));
     const dialog = await dialogTitled('Are you sure you want to close the case ?');
     await user.click(within(dialog).getByRole('button', { name: 'Close case' }));
     expect(await screen.findByText('Patient case has been successfully closed!')).toBeInTheDocument();
@@ -129,7 +108,7 @@ describe('Patient preview', () => {
   });
 
   it('lists the failing fields when the close-case check refuses (422)', async () => {
-    previewRoutes([aCase()], {
+    servePatientPreview([aCase()], {
       'PUT /api/patients/p1/cases/c1/close': {
         status: 422,
         body: {
@@ -143,7 +122,7 @@ describe('Patient preview', () => {
       },
     });
     const { user } = renderModuleAt('/patients/p1');
-    await user.click(within(await card('PCRN-001')).getByRole('button', { name: 'Close case # PCRN-001' }));
+    await user.click(within(await caseCard('PCRN-001')).getByRole('button', { name: 'Close case # PCRN-001' }));
     await user.click(within(await dialogTitled('Are you sure you want to close the case ?')).getByRole('button', { name: 'Close case' }));
     const refusal = await dialogTitled('Case # PCRN-001 cannot be closed yet');
     expect(refusal).toHaveTextContent('Please fill out the following required fields correctly before closing the case :');
@@ -156,11 +135,11 @@ describe('Patient preview', () => {
   });
 
   it("reopens a closed case after 'Are you sure you want to reopen patient case ?'", async () => {
-    previewRoutes([aCase({ isClose: true, dischargeDate: '2026-01-12' })], {
+    servePatientPreview([aCase({ isClose: true, dischargeDate: '2026-01-12' })], {
       'PUT /api/patients/p1/cases/c1/reopen': { body: { _id: 'c1', patientid: 'p1', isClose: false, isArchived: false, submissionId: null, version: 3 } },
     });
     const { user } = renderModuleAt('/patients/p1');
-    await user.click(within(await card('PCRN-001')).getByRole('button', { name: 'Reopen case # PCRN-001' }));
+    await user.click(within(await caseCard('PCRN-001')).getByRole('button', { name: 'Reopen case # PCRN-001' }));
     const dialog = await dialogTitled('Are you sure you want to reopen patient case ?');
     await user.click(within(dialog).getByRole('button', { name: 'Reopen case' }));
     expect(await screen.findByText('Patient case has been successfully Open!')).toBeInTheDocument();
@@ -176,10 +155,10 @@ describe('Patient preview', () => {
   });
 
   it('hides Close, Reopen, edit and Add Case from a user without those permissions', async () => {
-    previewRoutes([aCase(), aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true })]);
+    servePatientPreview([aCase(), aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true })]);
     const hidden: string[] = [PERMISSIONS.CLOSE_PATIENT_CASE, PERMISSIONS.REOPEN_PATIENT_CASE, PERMISSIONS.UPDATE_PATIENT, PERMISSIONS.CREATE_NEW_CASE];
     renderModuleAt('/patients/p1', { permissions: ALL_PERMISSIONS.filter((name) => !hidden.includes(name)) });
-    await card('PCRN-001');
+    await caseCard('PCRN-001');
     expect(screen.queryByRole('button', { name: /^Close case/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reopen case/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit patient' })).not.toBeInTheDocument();
@@ -208,9 +187,9 @@ describe('Patient preview', () => {
 describe('the status follows the server without a reload (issue 25 item 3)', () => {
   it("a case packaged while the preview is open shows 'Submitted' and is no longer offered Reopen when the user comes back to the window", async () => {
     let stored = aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true, dischargeDate: '2026-01-12', version: 4 });
-    previewRoutes([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
+    servePatientPreview([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
     renderModuleAt('/patients/p1');
-    const before = await card('CLOSED-1');
+    const before = await caseCard('CLOSED-1');
     expect(within(before).getByText('Closed')).toBeInTheDocument();
     expect(within(before).getByRole('button', { name: 'Reopen case # CLOSED-1' })).toBeInTheDocument();
 
@@ -227,9 +206,9 @@ describe('the status follows the server without a reload (issue 25 item 3)', () 
 
   it("opening the preview again reads the server: a case packaged since the last visit shows 'Submitted'", async () => {
     let stored = aCase({ _id: 'c2', caseNum: 'CLOSED-1', isClose: true, dischargeDate: '2026-01-12', version: 4 });
-    previewRoutes([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
+    servePatientPreview([], { 'GET /api/patients/p1/cases': () => ({ body: [stored] }) });
     const { user } = renderModuleAt('/patients/p1');
-    await card('CLOSED-1');
+    await caseCard('CLOSED-1');
     await user.click(screen.getByRole('button', { name: 'Close preview' }));
     await waitFor(() => expect(currentPath()).toBe('/patients'));
     stored = { ...stored, submissionId: 's-2026-01' };

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Empty, Progress, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { QualityCompleteness, QualityRuleCount } from '@pnss/libs/api';
-import { LoadError } from '@pnss/web';
+import { LoadError, saveFile } from '@pnss/web';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { useGetQualitySummaryQuery } from '../../api/quality.api.js';
@@ -42,12 +42,7 @@ export function QualityTab() {
 
   const download = () => {
     if (!summary) return;
-    const url = URL.createObjectURL(new Blob([qualityCsv(summary)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `data-quality-${summary.from}-${summary.to}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(new Blob([qualityCsv(summary)], { type: 'text/csv;charset=utf-8' }), `data-quality-${summary.from}-${summary.to}.csv`);
   };
 
   const completenessColumns = [
