@@ -1,6 +1,6 @@
 import { Alert, Card, Skeleton, Table, Typography } from 'antd';
 import type { FunnelPosition, NationalCount, NationalRate, NationalStandingFigures } from '@pnss/libs/api';
-import { RATE_DEFINITIONS, type RateDefinitionKey, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
+import { RATE_DEFINITIONS, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
 import { LoadError } from '@pnss/web';
 import { useGetNationalComparisonQuery } from '../api/national-comparison.api.js';
 
@@ -42,7 +42,7 @@ const LINES: readonly Line[] = [
 ];
 
 /** The rates of the comparison, each defined on screen in words (its events and its denominator), once, from libs. */
-const RATE_LINES = ['mmr', 'caesarean', 'perinatal', 'neonatal'] as const satisfies readonly RateDefinitionKey[];
+const RATE_LINES = ['mmr', 'caesarean', 'perinatal', 'neonatal'] as const satisfies ReadonlyArray<keyof typeof RATE_DEFINITIONS>;
 
 /** The report's range as the months the census counts (a package carries the month of discharge, not the day). */
 export function rangeMonths(range: ReportRange): { from: string; to: string } {
