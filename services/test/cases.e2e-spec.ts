@@ -336,15 +336,15 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
   });
 
   describe('history', () => {
-    it("answers the case's audit entries newest first, with who, when, old and new values", async () => {
+    it("answers the case's audit entries oldest first (the order they happened), with who, when, old and new values", async () => {
       const created = await createCase(t, admin, patientId, closableGyneBody(nextCaseNum(), { dischargeDate: null }));
       const path = `${casesPath()}/${created._id}`;
       await put(path, { version: 1, weight: 60 }).expect(200);
       await put(`${path}/archive`, {}).expect(200);
       const history = (await get(`${path}/history`).expect(200)).body as Paged<AuditEntry>;
       expect(history.count).toBe(3);
-      expect(history.items.map((e) => e.action)).toEqual(['archive', 'update', 'create']);
-      expect(history.items[0]).toMatchObject({
+      expect(history.items.map((e) => e.action)).toEqual(['create', 'update', 'archive']);
+      expect(history.items[2]).toMatchObject({
         entity: 'case', entityId: created._id, actorUsername: 'admin', actorId: admin.user._id,
         changes: [{ field: 'isArchived', old: false, new: true }],
       });
@@ -352,8 +352,8 @@ describe('case forms: saving, server-side rules, conflicts and history (SPEC.md 
         { field: 'weight', old: 58, new: 60 },
         { field: 'bmi', old: 24.14, new: 24.97 },
       ]);
-      expect(Date.parse(history.items[0].at)).toBeGreaterThanOrEqual(Date.parse(history.items[1].at));
-      expect(history.items[2].changes).toEqual(expect.arrayContaining([{ field: 'caseNum', old: null, new: created.caseNum }]));
+      expect(Date.parse(history.items[2].at)).toBeGreaterThanOrEqual(Date.parse(history.items[1].at));
+      expect(history.items[0].changes).toEqual(expect.arrayContaining([{ field: 'caseNum', old: null, new: created.caseNum }]));
     });
   });
 

@@ -15,6 +15,8 @@
  *   words for a refused action) and `amendmentReasonError` (a reason of a few words).
  * - Roles and users (issue 27): `roleChangeRefusal`, `mayChangeRole`, `mayToggleRoleFeature`,
  *   `mayAdministerRole`, `userChangeRefusal` and their words.
+ * - A case's history (issues 30, 31): `describeCaseHistoryEntry` (a history row in words, with the
+ *   reason, the query's message and the changed fields labelled by `fieldMeta`).
  */
 export * from './case-visibility.rules.js';
 export * from './field-visibility.rules.js';
@@ -22,3 +24,4 @@ export * from './case-dependencies.rules.js';
 export * from './case-actions.rules.js';
 export * from './implied-answers.rules.js';
 export * from './roles.rules.js';
+export * from './case-history.rules.js';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, type Subquery, and, count, desc, eq, gt, max, min, sql } from 'drizzle-orm';
+import { type SQL, type Subquery, and, asc, count, desc, eq, gt, inArray, max, min, or, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
 import { auditLog } from '../../database/schema.js';
 
@@ -41,6 +41,18 @@ export interface AuditFilter {
   actor?: string;
   /** e.g. 'read', 'read_list', 'access_denied', 'access_unauthenticated', 'update'. */
   action?: string;
+}
+
+/**
+ * Rows kept on another record that concern the record whose history is read: those of `entity` /
+ * `entityId` with one of `actions` whose `version` change names `version` (a census package's build
+ * or submission of the version that carries a case).
+ */
+export interface RelatedAuditRows {
+  entity: string;
+  entityId: string;
+  actions: readonly string[];
+  version: number;
 }
 
 export interface ActivityFilter {
@@ -147,6 +159,25 @@ export class AuditRepository {
     const where = this.where(filter);
     const db = this.database.db;
     const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(limit).offset(skip);
+    const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+    return { rows, count: total.n };
+  }
+
+  /** A record's own rows and the `related` rows of other records, oldest first (the order things happened). */
+  async pageOfRecord(own: { entity: string; entityId: string }, related: readonly RelatedAuditRows[], limit: number, skip: number): Promise<{ rows: AuditRow[]; count: number }> {
+    const where = or(
+      and(eq(auditLog.entity, own.entity), eq(auditLog.entityId, own.entityId)),
+      ...related.map((r) =>
+        and(
+          eq(auditLog.entity, r.entity),
+          eq(auditLog.entityId, r.entityId),
+          inArray(auditLog.action, [...r.actions]),
+          sql`${auditLog.changes} @> ${JSON.stringify([{ field: 'version', new: r.version }])}::jsonb`,
+        ),
+      ),
+    );
+    const db = this.database.db;
+    const rows = await db.select().from(auditLog).where(where).orderBy(asc(auditLog.at), asc(auditLog.id)).limit(limit).offset(skip);
     const [total] = await db.select({ n: count() }).from(auditLog).where(where);
     return { rows, count: total.n };
   }

@@ -4,7 +4,10 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import type { Executor } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
 import { AuditReadLog } from './audit-read-log.js';
-import { type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow, type InsertedAuditRow } from './audit.repository.js';
+import {
+  type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow, type InsertedAuditRow, type RelatedAuditRows,
+} from './audit.repository.js';
+export type { RelatedAuditRows } from './audit.repository.js';
 
 /** Who did it. An AuthenticatedUser is one; start-up seeding uses SYSTEM_ACTOR. */
 export interface AuditActor {
@@ -52,6 +55,15 @@ export class AuditService {
     // The reads and refusals still in memory are written first, so the screen shows them too.
     await this.readLog.flush();
     return pagedList(offset, (limit, skip) => this.repository.page(filter, limit, skip), toView);
+  }
+
+  /**
+   * One record's history, oldest first, 100 a page: its own rows and the `related` rows that other
+   * records (a census package) keep about it. The caller trims what a related row says of others.
+   */
+  async listOfRecord(own: { entity: string; entityId: string }, related: readonly RelatedAuditRows[], offset: number | undefined): Promise<Paged<AuditEntryView>> {
+    await this.readLog.flush();
+    return pagedList(offset, (limit, skip) => this.repository.pageOfRecord(own, related, limit, skip), toView);
   }
 
   /** Recent rows of one kind, e.g. failed sign-ins from an address in the last 15 minutes. */

@@ -260,10 +260,23 @@ export class CasesService {
     });
   }
 
-  /** The case's audit entries, newest first. */
+  /**
+   * The case's history (issues 30 and 31), oldest first, 100 a page: the case's own audit rows
+   * (created, saved, closed, reopened, amended and withdrawn with the reason, approved, packaged, the
+   * queries on its fields) and the rows its census package keeps of the versions that concern this
+   * case (rebuilt into version n, submitted, resubmitted), each trimmed to the version it names: a
+   * package's rows also name other cases, which this case's history never shows. Addresses are the
+   * audit log's (VIEW_AUDIT), not the case's readers'.
+   */
   async history(patientId: string, caseId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
     await this.requireCase(patientId, caseId);
-    return this.audit.list({ entity: 'case', entityId: caseId }, offset);
+    const related = (await this.amendments.packageVersionsOf(caseId)).map(({ submissionId, version }) => ({
+      entity: 'package', entityId: submissionId, version,
+      // Version 1's build is the case's own 'package' row; a later build is a rebuild carrying a change of this case.
+      actions: version === 1 ? ['submit', 'resubmit'] : ['build', 'submit', 'resubmit'],
+    }));
+    const page = await this.audit.listOfRecord({ entity: 'case', entityId: caseId }, related, offset);
+    return { ...page, items: page.items.map((entry) => ({ ...entry, ip: null, changes: entry.entity === 'case' ? entry.changes : versionOnly(entry.changes) })) };
   }
 
   /**
@@ -456,6 +469,11 @@ export class CasesService {
       if (sent && caseId && sent.toLowerCase() !== caseId) throw badField(field, `${field} does not match the case of the address`);
     }
   }
+}
+
+/** What a package's row says that concerns one case: the version it built or sent, never its list of cases. */
+function versionOnly(changes: AuditEntryView['changes']): AuditEntryView['changes'] {
+  return changes.filter((change) => change.field === 'version');
 }
 
 function auditable(form: CaseForm): Record<string, unknown> {

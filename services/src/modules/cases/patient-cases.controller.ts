@@ -132,9 +132,12 @@ export class PatientCasesController {
     return this.cases.withdraw(user, patientId, caseId, body ?? {});
   }
 
-  /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
+  /** The case's history: its audit entries and its package's that concern it, oldest first, 100 a page. */
   @Get(':caseid/history')
-  @Answer("The case's audit entries (who, when, old and new values), newest first, 100 a page", 'AuditPage')
+  @Answer(
+    "The case's history (who, when, what, the reason, old and new values), oldest first, 100 a page: its own audit entries, the queries on its fields, and its census package's builds and submissions of the versions that concern it",
+    'AuditPage',
+  )
   history(
     @Param('patientid', ParseIdPipe) patientId: string,
     @Param('caseid', ParseIdPipe) caseId: string,
