@@ -1,7 +1,8 @@
 // Issue 30 in the browser, as a census officer walks it: a submitted case reopened for amendment
 // with a reason (a reason too short is refused in the rule's words), Submit refused in words while it
 // is open, the case corrected and closed again by a clinician, Rebuild making version 2 with version 1
-// listed as superseded, then a case withdrawn from the package and gone from version 3.
+// listed as superseded, the case's history showing the reason and the changed field, then a case
+// withdrawn from the package and gone from version 3.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
@@ -110,6 +111,29 @@ describe('corrections after submission (issue 30), as a census officer walks the
     await expectVisible(watched, row.getByText(/Version 1 \(superseded/), 'amend-version-1-superseded');
     assert.match(await row.innerText(), new RegExp(`Version 2 \\(current\\): amended ${amended.caseNum}`));
     await screenshot(page, 'amend-census-version-2');
+
+    // The case's history, opened from its form's title bar: the reason the officer typed, and the
+    // field the correction changed against the submitted version (issue 30 "Audit").
+    await page.goto(`/#/patients/${patient._id}/case/${amended._id}`);
+    await bar.getByRole('link', { name: `History of case # ${amended.caseNum}` }).click();
+    await page.waitForURL(new RegExp(`#/patients/${patient._id}/case/${amended._id}/history$`));
+    const history = page.getByRole('list', { name: `History of case # ${amended.caseNum}` });
+    const reopened = history.getByRole('article', { name: 'Reopened for amendment' });
+    await expectVisible(watched, reopened.getByText(REASON), 'history-amend-reason');
+    assert.match(await reopened.innerText(), new RegExp(`by ${officer.username}`));
+    const corrected = history.getByRole('article', { name: 'Amendment closed: changed since the submitted version' });
+    await expectVisible(watched, corrected.getByText(REASON), 'history-reclose-reason');
+    const weightRow = corrected.getByRole('row', { name: /Weight \(kg\)/ });
+    await expectVisible(watched, weightRow, 'history-changed-weight');
+    assert.match(await weightRow.innerText(), new RegExp(`Weight \\(kg\\)\\s+${current.weight}\\s+${current.weight + 2}`));
+    await expectVisible(watched, history.getByRole('article', { name: `Rebuilt into version 2 of census package ${submissionId}` }), 'history-rebuilt');
+    assert.doesNotMatch(await page.locator('body').innerText(), /Magbanua/);
+    await expectAccessible(page, 'case history');
+    for (const width of [1280, 820]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, `case-history-${width}`);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // A duplicate withdrawn from the package: Closed again, and version 3 omits it.
     await page.goto(`/#/patients/${patient._id}/case/${withdrawn._id}`);

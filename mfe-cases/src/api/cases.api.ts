@@ -1,5 +1,5 @@
 import type {
-  AuditEntry, CaseForm, CaseFormPayload, CaseListFilter, CaseViewFilter, Paged, PatientCaseInfo,
+  AuditEntryView, CaseForm, CaseFormPayload, CaseListFilter, CaseViewFilter, Paged, PatientCaseInfo,
 } from '@pnss/libs/api';
 import { casesModuleApi, caseChangeTags, LIST_ID } from './cases-module.api.js';
 import { listParams, nextPage } from './patients.api.js';
@@ -39,8 +39,6 @@ export interface CaseRef {
 export type CaseCreate = { patientid: string; body: Partial<CaseFormPayload> };
 /** PUT .../cases/:caseid: the fields sent change; `body.version` is required (409 with `current` when stale). */
 export type CaseUpdate = { patientid: string; caseid: string; body: Partial<CaseFormPayload> & { version: number } };
-
-export type CaseHistoryArgs = CaseRef & { offset?: number };
 
 function casePath({ patientid, caseid }: { patientid: string; caseid: string }): string {
   return `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`;
@@ -133,9 +131,16 @@ export const casesApi = casesModuleApi.injectEndpoints({
       query: stateChange('unarchive'),
       invalidatesTags: (_result, _error, { patientid, caseid }) => caseChangeTags(patientid, caseid),
     }),
-    /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
-    getCaseHistory: build.query<Paged<AuditEntry & { ip: string | null }>, CaseHistoryArgs>({
-      query: ({ offset, ...ref }) => ({ url: `${casePath(ref)}/history`, params: offset ? { offset } : {} }),
+    /**
+     * The case's history (issues 30, 31): its audit entries and its package's that concern it, oldest
+     * first, 100 a page; `useGetCaseHistoryInfiniteQuery({ patientid, caseid })`. A change to the case refreshes it.
+     */
+    getCaseHistory: build.infiniteQuery<Paged<AuditEntryView>, Omit<CaseRef, 'version'>, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPage(lastPage, lastPageParam),
+      },
+      query: ({ queryArg, pageParam }) => ({ url: `${casePath(queryArg)}/history`, params: pageParam ? { offset: pageParam } : {} }),
       providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
     }),
   }),
@@ -156,5 +161,5 @@ export const {
   useUnarchiveCaseMutation,
   useAmendCaseMutation,
   useWithdrawCaseMutation,
-  useGetCaseHistoryQuery,
+  useGetCaseHistoryInfiniteQuery,
 } = casesApi;

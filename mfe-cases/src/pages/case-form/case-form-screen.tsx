@@ -89,7 +89,7 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
         <CaseFormStyles />
         <div className="cf-page" data-case-id={caseid ?? 'new'} data-readonly={readOnly ? 'true' : 'false'}>
           <CaseHeader patient={patient} caseNum={saved.caseNum} isNew={!caseid} />
-          <TitleBar actions={actions} patientName={fullName(patient)} backLabel={back.label} onLeave={() => guard.leave(back.to)} />
+          <TitleBar actions={actions} patientName={fullName(patient)} backLabel={back.label} onLeave={() => guard.leave(back.to)} onOpen={guard.leave} />
           {offered && !readOnly ? (
             <Alert
               type="info"

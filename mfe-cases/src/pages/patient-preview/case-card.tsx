@@ -6,6 +6,7 @@ import { caseActions, caseStatus } from '@pnss/libs/rules';
 import { useAccess } from '@pnss/web';
 import { AmendmentActions } from '../../components/amendment-actions.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
+import { CaseHistoryLink } from '../../components/case-history-link.js';
 import { ClosedCaseSummary, OpenCaseDetails } from './case-details.js';
 
 interface CaseCardProps {
@@ -87,6 +88,7 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
       <Flex gap={8} wrap style={{ marginTop: 12 }}>
         {buttons}
         <AmendmentActions form={form} />
+        {form._id && form.patientid && access.canViewCase ? <CaseHistoryLink patientid={form.patientid} caseid={form._id} caseNum={form.caseNum} /> : null}
       </Flex>
     </Card>
   );

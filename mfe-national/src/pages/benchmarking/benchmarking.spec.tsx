@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { PERMISSIONS } from '@pnss/libs/permissions';
 import { RATE_DEFINITIONS } from '@pnss/libs/reports';
-import { mockApi } from '@pnss/web/testing';
+import { axeViolations, mockApi } from '@pnss/web/testing';
 import { funnelAnswer } from '../../testing/national-answers.js';
-import { axeViolations } from '../../testing/axe.js';
 import { pick, renderTab } from '../../testing/render-national.js';
 import { BenchmarkingTab } from './index.js';
 

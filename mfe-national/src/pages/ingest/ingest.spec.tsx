@@ -2,8 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NationalIngestAnswer, NationalIngestItem } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
-import { mockApi } from '@pnss/web/testing';
-import { axeViolations } from '../../testing/axe.js';
+import { axeViolations, mockApi } from '@pnss/web/testing';
 import { renderTab } from '../../testing/render-national.js';
 import { IngestTab } from './index.js';
 

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { AmendmentActions } from '../../../components/amendment-actions.js';
+import { CaseHistoryLink } from '../../../components/case-history-link.js';
 import { CaseStatusTag } from '../../../components/case-tags.js';
 import { ArrowLeftOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useAccess } from '@pnss/web';
@@ -20,6 +21,8 @@ interface TitleBarProps {
   /** Where leaving the form goes, in words ('Back to Cases'). */
   backLabel: string;
   onLeave: () => void;
+  /** Moves elsewhere in the module, asking first when there are unsaved changes (the History link). */
+  onOpen: (to: string) => void;
 }
 
 /**
@@ -29,7 +32,7 @@ interface TitleBarProps {
  * Leaving the form is a labelled Back at the start; closing the case is 'Close case', set apart
  * at the end in its own strong colour, so the two can never be taken for each other.
  */
-export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel, onLeave }: TitleBarProps) {
+export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel, onLeave, onOpen }: TitleBarProps) {
   const saved = useCaseFormSelector(savedOf);
   const caseNum = useCaseFormSelector(caseNumOf);
   const dirty = useCaseFormSelector(dirtyOf);
@@ -52,6 +55,7 @@ export const TitleBar = memo(function TitleBar({ actions, patientName, backLabel
         {dirty ? <Tag color="gold">Unsaved changes</Tag> : null}
       </Space>
       <Space size={8} wrap className="cf-titlebar-buttons">
+        {saved._id && access.canViewCase ? <CaseHistoryLink patientid={saved.patientid} caseid={saved._id} caseNum={saved.caseNum} onOpen={onOpen} /> : null}
         {shown.archive && access.canArchiveCase ? (
           <Button onClick={actions.archive} loading={busy === 'archive'} disabled={busy !== null}>
             Archive
