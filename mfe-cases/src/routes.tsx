@@ -5,6 +5,7 @@ import { PatientFormPage } from './pages/patient-form/index.js';
 import { CasesPage } from './pages/cases/index.js';
 import { CaseInfoPage } from './pages/case-info/index.js';
 import { CaseFormPage } from './pages/case-form/index.js';
+import { casePaths } from '@pnss/web';
 
 /**
  * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
@@ -25,7 +26,7 @@ export function CasesRoutes() {
       <Route path="/newpatientcase" element={<CaseInfoPage />} />
       <Route path="/cases" element={<CasesPage />} />
       <Route path="/cases/:caseid/info" element={<CaseInfoPage />} />
-      <Route path="*" element={<Navigate to="/cases" replace />} />
+      <Route path="*" element={<Navigate to={casePaths.cases} replace />} />
     </Routes>
   );
 }

@@ -42,13 +42,14 @@ export type CaseUpdate = { patientid: string; caseid: string; body: Partial<Case
 
 export type CaseHistoryArgs = CaseRef & { offset?: number };
 
-function casePath({ patientid, caseid }: { patientid: string; caseid: string }): string {
+/** The API path of one case (after /api), as the offline queue stores it too. */
+export function caseApiPath({ patientid, caseid }: { patientid: string; caseid: string }): string {
   return `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`;
 }
 
 function stateChange(action: 'close' | 'reopen' | 'archive' | 'unarchive' | 'amend' | 'withdraw') {
   return ({ patientid, caseid, version }: CaseRef) => ({
-    url: `${casePath({ patientid, caseid })}/${action}`,
+    url: `${caseApiPath({ patientid, caseid })}/${action}`,
     method: 'PUT',
     body: { patientid, caseid, ...(version === undefined ? {} : { version }) },
   });
@@ -92,7 +93,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
       ],
     }),
     getCase: build.query<CaseForm, Omit<CaseRef, 'version'>>({
-      query: (ref) => casePath(ref),
+      query: (ref) => caseApiPath(ref),
       providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
     }),
     createCase: build.mutation<CaseForm, CaseCreate>({
@@ -100,7 +101,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
       invalidatesTags: (_result, _error, { patientid }) => caseChangeTags(patientid, null),
     }),
     updateCase: build.mutation<CaseForm, CaseUpdate>({
-      query: ({ patientid, caseid, body }) => ({ url: casePath({ patientid, caseid }), method: 'PUT', body }),
+      query: ({ patientid, caseid, body }) => ({ url: caseApiPath({ patientid, caseid }), method: 'PUT', body }),
       // A save that never reached the server changed nothing there: refetching would only replace the
       // form being edited (its save now waiting in the offline queue, issue 32) with a load error.
       invalidatesTags: (_result, error, { patientid, caseid }) =>
@@ -135,7 +136,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
     }),
     /** The case's audit entries (who, when, old and new values), newest first, 100 a page. */
     getCaseHistory: build.query<Paged<AuditEntry & { ip: string | null }>, CaseHistoryArgs>({
-      query: ({ offset, ...ref }) => ({ url: `${casePath(ref)}/history`, params: offset ? { offset } : {} }),
+      query: ({ offset, ...ref }) => ({ url: `${caseApiPath(ref)}/history`, params: offset ? { offset } : {} }),
       providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
     }),
   }),

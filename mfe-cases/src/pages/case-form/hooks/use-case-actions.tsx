@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
-import { describeError, queueOfflineChange, toast } from '@pnss/web';
+import { describeError, queueOfflineChange, toast, casePaths } from '@pnss/web';
 import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
 import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
-  useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
+  caseApiPath, useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
 } from '../../../api/cases.api.js';
 import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
@@ -144,7 +144,7 @@ export function useCaseActions(
         const created = await createCase({ patientid, body: toPayload(form, confirmed) }).unwrap();
         store.load(created);
         if (draftKeyOfCase) void drafts.discard(draftKeyOfCase);
-        navigate(`/patients/${encodeURIComponent(patientid)}/case/${encodeURIComponent(created._id ?? '')}`, { replace: true });
+        navigate(casePaths.caseForm(patientid, created._id ?? ''), { replace: true });
         return { ok: true, form: created };
       }
       const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form, confirmed), version: form.version } }).unwrap();
@@ -167,7 +167,7 @@ export function useCaseActions(
       // with the version opened, so the server still refuses it if someone saved in between.
       if (status === null && caseid) {
         const queued = await queueOfflineChange({
-          kind: 'saveCase', method: 'PUT', path: `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`,
+          kind: 'saveCase', method: 'PUT', path: caseApiPath({ patientid, caseid }),
           body: { ...toPayload(form, confirmed), version: form.version }, label: `Case ${form.caseNum}`, recordId: caseid, version: form.version,
         });
         if (queued) return { ok: false, reason: 'queued', error };
