@@ -6,6 +6,7 @@ import { UserHistoryDrawer } from './pages/history/user-history.js';
 import { RolesTab } from './pages/roles/index.js';
 import { EditRolesPage } from './pages/role-editor/index.js';
 import { RoleHistoryDrawer } from './pages/history/role-history.js';
+import { adminPaths } from '@pnss/web';
 
 /**
  * Admin's hash routes. SPEC.md §2 names Admin, Users, Roles, AddUser, EditUser and EditRole but
@@ -16,7 +17,7 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route path="/admin" element={<AdminPage />}>
-        <Route index element={<Navigate to="/admin/users" replace />} />
+        <Route index element={<Navigate to={adminPaths.users} replace />} />
         <Route path="users" element={<UsersTab />}>
           <Route path="new" element={<UserFormDialog />} />
           <Route path=":userid/edit" element={<UserFormDialog />} />
@@ -26,7 +27,7 @@ export function AdminRoutes() {
           <Route path=":roleid/history" element={<RoleHistoryDrawer />} />
         </Route>
         <Route path="roles/edit" element={<EditRolesPage />} />
-        <Route path="*" element={<Navigate to="/admin/users" replace />} />
+        <Route path="*" element={<Navigate to={adminPaths.users} replace />} />
       </Route>
     </Routes>
   );

@@ -7,6 +7,7 @@ import { CaseInfoPage } from './pages/case-info/index.js';
 import { CaseFormPage } from './pages/case-form/index.js';
 import { CaseHistoryPage } from './pages/case-history/index.js';
 import { CASE_HISTORY_ROUTE } from './pages/case-history/case-history-path.js';
+import { casePaths } from '@pnss/web';
 
 /**
  * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
@@ -29,7 +30,7 @@ export function CasesRoutes() {
       <Route path="/newpatientcase" element={<CaseInfoPage />} />
       <Route path="/cases" element={<CasesPage />} />
       <Route path="/cases/:caseid/info" element={<CaseInfoPage />} />
-      <Route path="*" element={<Navigate to="/cases" replace />} />
+      <Route path="*" element={<Navigate to={casePaths.cases} replace />} />
     </Routes>
   );
 }

@@ -4,6 +4,7 @@ import { FiguresTab } from './pages/figures/index.js';
 import { BenchmarkingTab } from './pages/benchmarking/index.js';
 import { CompletenessTab } from './pages/completeness/index.js';
 import { IngestTab } from './pages/ingest/index.js';
+import { nationalPaths } from '@pnss/web';
 
 /**
  * The society hub's national census (issue 29), on #/national: the figures of a period, the
@@ -14,12 +15,12 @@ export function NationalRoutes() {
   return (
     <Routes>
       <Route path="/national" element={<NationalPage />}>
-        <Route index element={<Navigate to="/national/figures" replace />} />
+        <Route index element={<Navigate to={nationalPaths.figures} replace />} />
         <Route path="figures" element={<FiguresTab />} />
         <Route path="benchmarking" element={<BenchmarkingTab />} />
         <Route path="completeness" element={<CompletenessTab />} />
         <Route path="ingest" element={<IngestTab />} />
-        <Route path="*" element={<Navigate to="/national/figures" replace />} />
+        <Route path="*" element={<Navigate to={nationalPaths.figures} replace />} />
       </Route>
     </Routes>
   );

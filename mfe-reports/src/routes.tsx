@@ -1,7 +1,8 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { REPORT_FILTERS, ReportsPage, type ReportFilter, type ReportView } from './pages/reports/index.js';
+import { reportPaths } from '@pnss/web';
 
-const DEFAULT_ROUTE = '/reports/obreport/summary/';
+const DEFAULT_ROUTE = reportPaths.report('obreport', 'summary');
 
 function ReportRoute({ view }: { view: ReportView }) {
   const { filterBy } = useParams();

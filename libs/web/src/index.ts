@@ -38,6 +38,7 @@ export {
   getLoginNotice,
   clearLoginNotice,
 } from './session/login-redirect.js';
+export { casePaths, submissionPaths, reportPaths, adminPaths, nationalPaths, shellPaths } from './routing/paths.js';
 export { useAccess } from './access/use-access.js';
 export { describeError, isErrorEnvelope, type ErrorNotice } from './errors/describe-error.js';
 export { downloadWithToken, saveFile, dispositionFileName, type DownloadOptions } from './files/download-with-token.js';

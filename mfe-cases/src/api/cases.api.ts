@@ -40,13 +40,14 @@ export type CaseCreate = { patientid: string; body: Partial<CaseFormPayload> };
 /** PUT .../cases/:caseid: the fields sent change; `body.version` is required (409 with `current` when stale). */
 export type CaseUpdate = { patientid: string; caseid: string; body: Partial<CaseFormPayload> & { version: number } };
 
-function casePath({ patientid, caseid }: { patientid: string; caseid: string }): string {
+/** The API path of one case (after /api), as the offline queue stores it too. */
+export function caseApiPath({ patientid, caseid }: { patientid: string; caseid: string }): string {
   return `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`;
 }
 
 function stateChange(action: 'close' | 'reopen' | 'archive' | 'unarchive' | 'amend' | 'withdraw') {
   return ({ patientid, caseid, version }: CaseRef) => ({
-    url: `${casePath({ patientid, caseid })}/${action}`,
+    url: `${caseApiPath({ patientid, caseid })}/${action}`,
     method: 'PUT',
     body: { patientid, caseid, ...(version === undefined ? {} : { version }) },
   });
@@ -90,7 +91,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
       ],
     }),
     getCase: build.query<CaseForm, Omit<CaseRef, 'version'>>({
-      query: (ref) => casePath(ref),
+      query: (ref) => caseApiPath(ref),
       providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
     }),
     createCase: build.mutation<CaseForm, CaseCreate>({
@@ -98,7 +99,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
       invalidatesTags: (_result, _error, { patientid }) => caseChangeTags(patientid, null),
     }),
     updateCase: build.mutation<CaseForm, CaseUpdate>({
-      query: ({ patientid, caseid, body }) => ({ url: casePath({ patientid, caseid }), method: 'PUT', body }),
+      query: ({ patientid, caseid, body }) => ({ url: caseApiPath({ patientid, caseid }), method: 'PUT', body }),
       // A save that never reached the server changed nothing there: refetching would only replace the
       // form being edited (its save now waiting in the offline queue, issue 32) with a load error.
       invalidatesTags: (_result, error, { patientid, caseid }) =>
@@ -140,7 +141,7 @@ export const casesApi = casesModuleApi.injectEndpoints({
         initialPageParam: 0,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPage(lastPage, lastPageParam),
       },
-      query: ({ queryArg, pageParam }) => ({ url: `${casePath(queryArg)}/history`, params: pageParam ? { offset: pageParam } : {} }),
+      query: ({ queryArg, pageParam }) => ({ url: `${caseApiPath(queryArg)}/history`, params: pageParam ? { offset: pageParam } : {} }),
       providesTags: (_result, _error, { caseid }) => [{ type: 'Case', id: caseid }],
     }),
   }),

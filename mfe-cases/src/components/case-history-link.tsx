@@ -1,8 +1,8 @@
 import type { MouseEvent } from 'react';
 import { Button } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
+import { casePaths } from '@pnss/web';
 import { useHref, useNavigate } from 'react-router-dom';
-import { caseHistoryPath } from '../pages/case-history/case-history-path.js';
 
 interface CaseHistoryLinkProps {
   patientid: string;
@@ -17,7 +17,7 @@ interface CaseHistoryLinkProps {
  * in a new tab too; a plain click moves through `onOpen`.
  */
 export function CaseHistoryLink({ patientid, caseid, caseNum, onOpen }: CaseHistoryLinkProps) {
-  const to = caseHistoryPath(patientid, caseid);
+  const to = casePaths.caseHistory(patientid, caseid);
   const href = useHref(to);
   const navigate = useNavigate();
   const open = (event: MouseEvent<HTMLElement>) => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PatientListItem } from '@pnss/libs/api';
 import { useLazyFindDuplicatePatientsQuery } from '../api/patients.api.js';
 import { ageLabel, ageToday, formatDate, fullName } from '../format/display.js';
+import { casePaths } from '@pnss/web';
 
 export interface NewPatientName {
   firstName?: string | null;
@@ -47,7 +48,7 @@ export function useDuplicatePatientCheck(): (person: NewPatientName) => Promise<
                       onClick={() => {
                         dialog.destroy();
                         resolve(false);
-                        navigate(`/patients/${encodeURIComponent(match._id)}`);
+                        navigate(casePaths.patient(match._id));
                       }}
                     >
                       Open this patient

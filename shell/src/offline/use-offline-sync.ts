@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
+  casePaths,
   currentOfflineStore,
   getToken,
   notifyOfflineQueue,
@@ -28,10 +29,10 @@ export interface ConflictLink {
   to: string;
 }
 
-/** The case form that settles a refused save: `/patients/<p>/cases/<c>` (the API's path) is `/patients/<p>/case/<c>`. */
+/** The case form that settles a refused save: `/patients/<p>/cases/<c>` (the API's path, its ids encoded) is `/patients/<p>/case/<c>`. */
 export function conflictLinkOf(path: string, label: string): ConflictLink | null {
   const match = /^\/patients\/([^/]+)\/cases\/([^/]+)$/.exec(path);
-  return match ? { label, to: `/patients/${match[1]}/case/${match[2]}` } : null;
+  return match ? { label, to: casePaths.caseForm(decodeURIComponent(match[1]), decodeURIComponent(match[2])) } : null;
 }
 
 function subscribeOnline(listener: () => void): () => void {

@@ -1,10 +1,11 @@
 import type { AccessFlags } from '@pnss/libs/permissions';
 import type { RemoteEntry, RemotesConfig } from '@pnss/libs/api';
+import { casePaths, shellPaths } from '@pnss/web';
 import { hashPath, isUnderPrefix } from './hash-path.js';
 
-export const LOGIN_PATH = '/account/login';
-export const HOME_PATH = '/cases';
-export const AFTER_SIGN_IN_PATH = '/patients';
+export const LOGIN_PATH = shellPaths.login;
+export const HOME_PATH = casePaths.cases;
+export const AFTER_SIGN_IN_PATH = casePaths.patients;
 
 export type ShellPageId = 'census-questions' | 'technical-support';
 

@@ -41,4 +41,22 @@ describe('describeError (SPEC.md §8 error catalogue)', () => {
   it('describes a thrown error by its message', () => {
     expect(describeError({ name: 'Error', message: 'boom' }).message).toBe('Error communicating with server: boom');
   });
+
+  it('hands over the record as it is now with a 409 for a stale version, for the conflict dialog', () => {
+    const current = { _id: 'c1', version: 4 };
+    const notice = describeError({ status: 409, data: { statusCode: 409, message: 'Someone saved a newer version', current } });
+    expect(notice).toMatchObject({ status: 409, current, unanswered: false });
+  });
+
+  it("hands over the 'error' a close or reopen reply may carry besides its message (SPEC.md §4)", () => {
+    expect(describeError({ status: 409, data: { statusCode: 409, message: 'Refused', error: 'Already open' } }).error).toBe('Already open');
+    expect(describeError({ status: 409, data: { statusCode: 409, message: 'Refused' } }).error).toBeNull();
+  });
+
+  it('tells a call no answer of the API came back to (no connection, a timeout, a proxy page) from one the API refused', () => {
+    expect(describeError({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }).unanswered).toBe(true);
+    expect(describeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'bad json' }).unanswered).toBe(true);
+    expect(describeError(new Error('boom')).unanswered).toBe(true);
+    expect(describeError({ status: 500, data: { statusCode: 500, message: 'Database unavailable' } }).unanswered).toBe(false);
+  });
 });

@@ -11,6 +11,28 @@ export interface ErrorNotice {
   /** The call answered 401: the session is over and the user is on the way to login. */
   sessionEnded: boolean;
   status: number | null;
+  /** No answer of the API came back: no connection, a timeout, or a page that is not the API's (a proxy's). */
+  unanswered: boolean;
+  /** The `error` text a close or reopen reply may carry besides its message (SPEC.md §4), else null. */
+  error: string | null;
+  /** On a 409 for a stale version: the record as it is now (the envelope's `current`), else null. */
+  current: { [field: string]: unknown } | null;
+}
+
+type Described = Pick<ErrorNotice, 'message' | 'status'> & Partial<ErrorNotice>;
+
+function notice({ message, status, ...rest }: Described): ErrorNotice {
+  return { message, fieldErrors: [], sessionEnded: false, status, unanswered: false, error: null, current: null, ...rest };
+}
+
+/** What an answer's body says besides its message: the `error` text and the stale record. */
+function bodyDetails(data: unknown): Pick<ErrorNotice, 'error' | 'current'> {
+  if (typeof data !== 'object' || data === null) return { error: null, current: null };
+  const { error, current } = data as { error?: unknown; current?: unknown };
+  return {
+    error: typeof error === 'string' && error ? error : null,
+    current: typeof current === 'object' && current !== null ? (current as { [field: string]: unknown }) : null,
+  };
 }
 
 export function communicationErrorMessage(error: string): string {
@@ -39,26 +61,22 @@ export function describeError(
   if (isFetchError(error)) {
     const { status } = error;
     if (typeof status === 'number') {
+      const details = bodyDetails(error.data);
       // Signing in answers 401 with the reason (wrong password, disabled account) to show.
-      if (status === 401 && !sessionless) return { message: null, fieldErrors: [], sessionEnded: true, status };
+      if (status === 401 && !sessionless) return notice({ message: null, sessionEnded: true, status, ...details });
       if (isErrorEnvelope(error.data)) {
-        return { message: error.data.message, fieldErrors: error.data.errors ?? [], sessionEnded: false, status };
+        return notice({ message: error.data.message, fieldErrors: error.data.errors ?? [], status, ...details });
       }
-      return { message: communicationErrorMessage(`HTTP ${status}`), fieldErrors: [], sessionEnded: false, status };
+      return notice({ message: communicationErrorMessage(`HTTP ${status}`), status, ...details });
     }
     if (status === 'PARSING_ERROR') {
-      return {
-        message: communicationErrorMessage(`HTTP ${error.originalStatus}`),
-        fieldErrors: [],
-        sessionEnded: false,
-        status: error.originalStatus,
-      };
+      return notice({ message: communicationErrorMessage(`HTTP ${error.originalStatus}`), status: error.originalStatus, unanswered: true });
     }
-    return { message: communicationErrorMessage(error.error), fieldErrors: [], sessionEnded: false, status: null };
+    return notice({ message: communicationErrorMessage(error.error), status: null, unanswered: true });
   }
   const text =
     typeof error === 'object' && error !== null && typeof (error as SerializedError).message === 'string'
       ? (error as SerializedError).message!
       : String(error);
-  return { message: communicationErrorMessage(text), fieldErrors: [], sessionEnded: false, status: null };
+  return notice({ message: communicationErrorMessage(text), status: null, unanswered: true });
 }

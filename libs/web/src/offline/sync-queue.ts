@@ -59,9 +59,9 @@ export async function syncQueue(store: OfflineStore, options: SyncOptions): Prom
     if (response.status === 401) return { ...result, stopped: 'session' };
     if (response.status >= 500 || response.status === 408 || response.status === 429) return { ...result, stopped: 'server' };
     const data: unknown = await response.json().catch(() => null);
-    const { message } = describeError({ status: response.status, data }, { sessionless: true });
+    const { message, current } = describeError({ status: response.status, data }, { sessionless: true });
     // A 409 that names the record as it is now is a newer version saved by someone else (not a closed case).
-    const newerVersion = response.status === 409 && typeof data === 'object' && data !== null && typeof (data as { current?: unknown }).current === 'object';
+    const newerVersion = response.status === 409 && current !== null;
     await store.refuse(change.seq, message ?? `The server refused this change (${response.status}).`, newerVersion);
     if (change.recordId) blocked.add(change.recordId);
     result.refused += 1;

@@ -1,9 +1,11 @@
 // Where the user goes after signing in, and what the login page says on arrival. Kept in
 // sessionStorage so that a reload of the login page keeps both, but a new tab starts clean.
+import { shellPaths } from '../routing/paths.js';
+
 const RETURN_TO_KEY = 'pnss.returnTo';
 const NOTICE_KEY = 'pnss.loginNotice';
 
-export const LOGIN_HASH = '#/account/login';
+export const LOGIN_HASH = `#${shellPaths.login}`;
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
 export function rememberReturnTo(hash: string): void {

@@ -1,6 +1,6 @@
 import { Tabs, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { NotPermitted, useAccess } from '@pnss/web';
+import { NotPermitted, useAccess, adminPaths } from '@pnss/web';
 import { ModuleStyles } from '../../components/module-styles.js';
 
 export type AdminTab = 'users' | 'roles';
@@ -13,7 +13,7 @@ const TABS: Array<{ key: AdminTab; label: string }> = [
 export const NOT_PERMITTED_TITLE = 'You do not have permission to open Admin.';
 
 function activeTab(pathname: string): AdminTab {
-  return pathname.startsWith('/admin/roles') ? 'roles' : 'users';
+  return pathname.startsWith(adminPaths.roles) ? 'roles' : 'users';
 }
 
 /**
@@ -41,7 +41,7 @@ export function AdminPage() {
       </Typography.Title>
       <Tabs
         activeKey={activeTab(pathname)}
-        onChange={(key) => navigate(`/admin/${key}`)}
+        onChange={(key) => navigate(adminPaths.tab(key as AdminTab))}
         items={TABS.map(({ key, label }) => ({ key, label }))}
       />
       <Outlet />

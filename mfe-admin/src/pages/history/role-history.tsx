@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useAccess } from '@pnss/web';
+import { useAccess, adminPaths } from '@pnss/web';
 import { useGetRoleHistoryQuery, useListRolesQuery } from '../../api/roles.api.js';
 import { HistoryDrawer } from './history-drawer.js';
 
@@ -19,7 +19,7 @@ export function RoleHistoryDrawer() {
       offset={offset}
       onOffset={setOffset}
       allowed={canViewAudit}
-      onClose={() => navigate('/admin/roles')}
+      onClose={() => navigate(adminPaths.roles)}
     />
   );
 }

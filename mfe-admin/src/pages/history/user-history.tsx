@@ -4,6 +4,7 @@ import { useAdminAccess } from '../../access/use-admin-access.js';
 import { useGetUserHistoryQuery, useGetUserQuery } from '../../api/accounts.api.js';
 import { fullName } from '../../format/user-display.js';
 import { HistoryDrawer } from './history-drawer.js';
+import { adminPaths } from '@pnss/web';
 
 /** #/admin/users/:userid/history: every change made to the account. */
 export function UserHistoryDrawer() {
@@ -21,7 +22,7 @@ export function UserHistoryDrawer() {
       offset={offset}
       onOffset={setOffset}
       allowed={canViewAudit}
-      onClose={() => navigate('/admin/users')}
+      onClose={() => navigate(adminPaths.users)}
     />
   );
 }

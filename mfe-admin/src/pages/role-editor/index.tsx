@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Role } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
 import { editorPermissionsThroughout, mayChangeRole, mayToggleRoleFeature, roleChangeRefusal, roleChangeMessage } from '@pnss/libs/rules';
-import { LoadError, selectPermissions, selectSessionUser, showError, toast, useAccess, useAppSelector } from '@pnss/web';
+import { LoadError, selectPermissions, selectSessionUser, showError, toast, useAccess, useAppSelector, adminPaths } from '@pnss/web';
 import { useGetRoleFeaturesQuery, useListRolesQuery, useUpdateRolesMutation } from '../../api/roles.api.js';
 import { RoleGrid } from '../../components/role-grid.js';
 
@@ -62,7 +62,7 @@ export function EditRolesPage() {
 
   const savedRoles = roles.data;
   const changes = changedRoles(savedRoles, draft);
-  const back = () => navigate('/admin/roles');
+  const back = () => navigate(adminPaths.roles);
   const editorOf = editorPermissionsFor(savedRoles, draft, me?.role, told);
   const lockedRoles = savedRoles.filter((role) => !mayChangeRole(editorOf(role), role));
 

@@ -1,7 +1,7 @@
 import { Button, Result, Skeleton, Typography } from 'antd';
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { LoadError, useAccess } from '@pnss/web';
+import { LoadError, useAccess, adminPaths } from '@pnss/web';
 import { useGetRoleFeaturesQuery, useListRolesQuery } from '../../api/roles.api.js';
 import { RoleGrid } from '../../components/role-grid.js';
 
@@ -23,7 +23,7 @@ export function RolesTab() {
         </Typography.Text>
         {access.canEditRoles ? (
           <div className="pnss-admin-toolbar-end">
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate('/admin/roles/edit')} disabled={!roles.data || !features.data}>
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(adminPaths.rolesEdit)} disabled={!roles.data || !features.data}>
               EDIT
             </Button>
           </div>
@@ -47,7 +47,7 @@ export function RolesTab() {
                     icon={<HistoryOutlined />}
                     aria-label={`History of ${role.label}`}
                     title={`History of ${role.label}`}
-                    onClick={() => navigate(`/admin/roles/${role._id}/history`)}
+                    onClick={() => navigate(adminPaths.roleHistory(role._id))}
                   />
                 )
               : undefined

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useGetUserQuery } from '../../api/accounts.api.js';
 import { useAdminAccess } from '../../access/use-admin-access.js';
 import { UserForm } from './user-form.js';
-import { LoadError } from '@pnss/web';
+import { LoadError, adminPaths } from '@pnss/web';
 
 /**
  * #/admin/users/new (Add User) and #/admin/users/:userid/edit (Edit User), over the users list.
@@ -17,7 +17,7 @@ export function UserFormDialog() {
   // Editing starts from the stored user, so it needs reading one as well as updating.
   const allowed = editing ? access.canUpdateUsers && access.canViewUser : access.canRegisterUsers;
   const user = useGetUserQuery(userid ?? '', { skip: !editing || !allowed, refetchOnMountOrArgChange: true });
-  const close = () => navigate('/admin/users');
+  const close = () => navigate(adminPaths.users);
   const title = editing ? 'Edit User' : 'Add User';
 
   let body;

@@ -3,7 +3,7 @@ import { App, Button, Input, Result, Space, Table, Tag, Typography, type TableCo
 import { EditOutlined, HistoryOutlined, PlusOutlined, SearchOutlined, StopOutlined, CheckCircleOutlined } from '@ant-design/icons';
 import { Outlet, useNavigate } from 'react-router-dom';
 import type { User } from '@pnss/libs/api';
-import { LoadError, selectSessionUser, showError, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import { LoadError, selectSessionUser, showError, toast, useAppSelector, useDebouncedSearch, adminPaths } from '@pnss/web';
 import { useAdminAccess } from '../../access/use-admin-access.js';
 import { useListUsersQuery, useUpdateUserMutation } from '../../api/accounts.api.js';
 import { useGetRoleNamesQuery } from '../../api/roles.api.js';
@@ -87,7 +87,7 @@ export function UsersTab() {
       render: (_value, user) => (
         <Space size={4} wrap>
           {access.canUpdateUsers && access.canViewUser ? (
-            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => navigate(`/admin/users/${user._id}/edit`)}>
+            <Button size="small" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => navigate(adminPaths.userEdit(user._id))}>
               Edit
             </Button>
           ) : null}
@@ -97,7 +97,7 @@ export function UsersTab() {
               type="text"
               icon={<HistoryOutlined />}
               aria-label={`History of ${user.username}`}
-              onClick={() => navigate(`/admin/users/${user._id}/history`)}
+              onClick={() => navigate(adminPaths.userHistory(user._id))}
             >
               History
             </Button>
@@ -146,7 +146,7 @@ export function UsersTab() {
             </Typography.Text>
           ) : null}
           {access.canRegisterUsers ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/admin/users/new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(adminPaths.newUser)}>
               New User
             </Button>
           ) : null}

@@ -1,7 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { App } from 'antd';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import type { ErrorEnvelope, FieldError } from '@pnss/libs/api';
+import type { FieldError } from '@pnss/libs/api';
 import { CONFIRMATIONS, MESSAGES, TOASTS } from '@pnss/libs/validation';
 import { describeError, showError, toast } from '@pnss/web';
 import { useCloseCaseMutation, useReopenCaseMutation, type CaseStateAnswer } from '../../api/cases.api.js';
@@ -24,17 +23,14 @@ export interface CloseSteps {
 
 /** The failing fields of a refused close (422), or null when the error is something else. */
 export function closeCheckFailures(error: unknown): FieldError[] | null {
-  const fetchError = error as FetchBaseQueryError | undefined;
-  if (!fetchError || fetchError.status !== 422) return null;
-  const data = fetchError.data as Partial<ErrorEnvelope> | undefined;
-  return Array.isArray(data?.errors) ? data.errors : [];
+  const notice = describeError(error);
+  return notice.status === 422 ? notice.fieldErrors : null;
 }
 
 /** SPEC.md §8 Reopen: the server error if present, else its message, else the catalogue's words. */
 export function reopenErrorMessage(error: unknown): string | null {
-  const data = (error as { data?: Partial<ErrorEnvelope> & { error?: unknown } } | undefined)?.data;
-  if (data && typeof data.error === 'string' && data.error) return data.error;
   const notice = describeError(error);
+  if (notice.error) return notice.error;
   if (notice.sessionEnded) return null;
   return notice.message || MESSAGES.reopenFailed;
 }

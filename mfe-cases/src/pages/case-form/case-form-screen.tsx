@@ -26,7 +26,7 @@ import { useLeaveGuard } from './hooks/use-leave-guard.js';
 import { CaseFormStyles } from './case-form.styles.js';
 import { CaseQueriesPanel, useCaseQueries } from './queries/case-queries-panel.js';
 import { QueriedFieldsContext } from './queries/queried-fields.context.js';
-import { useAccess } from '@pnss/web';
+import { useAccess, casePaths } from '@pnss/web';
 import { fullName } from '../../format/display.js';
 
 interface CaseFormScreenProps {
@@ -165,6 +165,6 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
 /** Where × goes: back to the Cases list when the case was opened from it (SPEC.md §2), else the patient. */
 export function backTarget(state: unknown, patientid: string): { to: string; label: string } {
   const from = (state as { from?: unknown } | null)?.from;
-  if (from === 'cases') return { to: '/cases', label: 'Back to Cases' };
-  return { to: `/patients/${encodeURIComponent(patientid)}`, label: 'Back to the patient' };
+  if (from === 'cases') return { to: casePaths.cases, label: 'Back to Cases' };
+  return { to: casePaths.patient(patientid), label: 'Back to the patient' };
 }

@@ -1,13 +1,12 @@
 import { useParams, useNavigate } from 'react-router-dom';
 import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { ErrorPanel, InfiniteList, describeError, listItems } from '@pnss/web';
+import { ErrorPanel, InfiniteList, casePaths, describeError, listItems } from '@pnss/web';
 import { caseStatus } from '@pnss/libs/rules';
 import { useGetCaseHistoryInfiniteQuery, useGetCaseQuery } from '../../api/cases.api.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
 import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 import { CaseHistoryStyles } from './case-history.styles.js';
-import { caseFormPath } from './case-history-path.js';
 import { HistoryEntry } from './history-entry.js';
 
 /**
@@ -51,7 +50,7 @@ function CaseHistory({ patientid, caseid }: { patientid: string; caseid: string 
     <section className="pnss-history" aria-labelledby="case-history-title" aria-busy={!form}>
       <CaseHistoryStyles />
       <div className="pnss-history-head">
-        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(caseFormPath(patientid, caseid))}>
+        <Button icon={<ArrowLeftOutlined aria-hidden />} onClick={() => navigate(casePaths.caseForm(patientid, caseid))}>
           Back to the case
         </Button>
         <h2 id="case-history-title">{heading}</h2>

@@ -3,7 +3,7 @@ import { ArrowLeftOutlined, CloseOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useNavigate, useParams } from 'react-router-dom';
 import { TOASTS } from '@pnss/libs/validation';
-import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
+import { DateInput, describeError, showError, toast, useAccess, casePaths } from '@pnss/web';
 import { useCreateCaseInfoMutation, useGetCaseInfoQuery, useUpdateCaseInfoMutation, type CaseInfoView } from '../../api/cases.api.js';
 import { LoadError } from '@pnss/web';
 import { useDuplicatePatientCheck } from '../../components/duplicate-patients.js';
@@ -96,7 +96,7 @@ export function CaseInfoPage() {
   const [createCaseInfo, createState] = useCreateCaseInfoMutation();
   const [updateCaseInfo, updateState] = useUpdateCaseInfoMutation();
   const title = editing ? 'Edit Case' : 'New Case';
-  const toCases = () => navigate('/cases');
+  const toCases = () => navigate(casePaths.cases);
   const checkDuplicates = useDuplicatePatientCheck();
 
   const save = async (values: CaseInfoFormValues, form: Parameters<CaseInfoFormProps['onSave']>[1]) => {
@@ -108,7 +108,7 @@ export function CaseInfoPage() {
         return;
       }
       toast.success(TOASTS.caseUpdated);
-      navigate('/cases');
+      navigate(casePaths.cases);
       return;
     }
     if (!(await checkDuplicates({ firstName: payload.firstName, lastName: payload.lastName, birthDate: payload.birthDate }))) return;
@@ -118,7 +118,7 @@ export function CaseInfoPage() {
       return;
     }
     toast.success(TOASTS.caseAdded);
-    navigate(`/patients/${result.data.patientid}/case/${result.data.caseid}`);
+    navigate(casePaths.caseForm(result.data.patientid, result.data.caseid));
   };
 
   const allowed = editing ? access.canEditCase : access.canCreateCase && access.canSavePatient;

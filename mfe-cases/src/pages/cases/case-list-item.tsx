@@ -5,6 +5,7 @@ import { caseStatus } from '@pnss/libs/rules';
 import type { CaseListEntry } from '../../api/cases.api.js';
 import { ageLabel, ageToday, caseTypeLabel, formatDate, fullName } from '../../format/display.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
+import { casePaths } from '@pnss/web';
 
 interface CaseListItemProps {
   item: CaseListEntry;
@@ -34,7 +35,7 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
   return (
     <li style={{ display: 'flex', alignItems: 'center' }}>
       <Link
-        to={`/patients/${item.patientid}/case/${item._id}`}
+        to={casePaths.caseForm(item.patientid, item._id)}
         // × on the case form comes back here, to the list as it was left (SPEC.md §2).
         state={{ from: 'cases' }}
         className="pnss-cases-row"
@@ -62,7 +63,7 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
             type="text"
             icon={<EditOutlined aria-hidden />}
             aria-label={`Edit case information of case # ${item.caseNum}`}
-            onClick={() => navigate(`/cases/${item._id}/info`)}
+            onClick={() => navigate(casePaths.caseInfo(item._id))}
           />
         </Tooltip>
       ) : null}

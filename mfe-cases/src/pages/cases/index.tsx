@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
-import { InfiniteList, useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { InfiniteList, useAccess, useAppDispatch, useAppSelector, casePaths } from '@pnss/web';
 import { useGetCasesInfiniteQuery, type CaseListArgs } from '../../api/cases.api.js';
 import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 import { casesFiltersChanged, selectCasesList, type CasesFilters as Filters } from '../../state/list-state.slice.js';
@@ -61,7 +61,7 @@ export function CasesPage() {
         noun={count === 1 ? 'case' : 'cases'}
         actions={
           canAdd ? (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add case" onClick={() => navigate('/newpatientcase')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add case" onClick={() => navigate(casePaths.newPatientCase)}>
               Add
             </Button>
           ) : null

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { Patient } from '@pnss/libs/api';
 import { MEDICAL_HISTORY, OBSTETRIC_HISTORY } from '@pnss/libs/lookups';
 import { TOASTS } from '@pnss/libs/validation';
-import { DateInput, describeError, showError, toast, useAccess } from '@pnss/web';
+import { DateInput, describeError, showError, toast, useAccess, casePaths } from '@pnss/web';
 import { useCreatePatientMutation, useGetPatientQuery, useUpdatePatientMutation } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
 import { LoadError } from '@pnss/web';
@@ -118,7 +118,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
   const [createPatient, createState] = useCreatePatientMutation();
   const [updatePatient, updateState] = useUpdatePatientMutation();
   const title = editing ? 'Edit Patient' : 'New Patient';
-  const toList = () => navigate('/patients');
+  const toList = () => navigate(casePaths.patients);
   const checkDuplicates = useDuplicatePatientCheck();
 
   const save = async (values: PatientFormValues, form: Parameters<PersonalInformationProps['onSave']>[1]) => {
@@ -130,7 +130,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
         return;
       }
       toast.success(TOASTS.patientUpdated);
-      navigate('/patients');
+      navigate(casePaths.patients);
       return;
     }
     if (!(await checkDuplicates({ firstName: payload.firstName, lastName: payload.lastName, birthDate: payload.birthDate ?? null }))) return;
@@ -140,7 +140,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
       return;
     }
     toast.success(TOASTS.patientAdded);
-    navigate(`/patients/${result.data._id}/newcase`);
+    navigate(casePaths.newCase(result.data._id));
   };
 
   const header = (
@@ -149,7 +149,7 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
         {title}
       </Typography.Title>
       {editing && access.canViewPatient ? (
-        <Button icon={<EyeOutlined aria-hidden />} onClick={() => navigate(`/patients/${patientid}`)}>
+        <Button icon={<EyeOutlined aria-hidden />} onClick={() => navigate(casePaths.patient(patientid))}>
           Preview
         </Button>
       ) : null}

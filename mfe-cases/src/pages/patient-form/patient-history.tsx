@@ -4,6 +4,7 @@ import type { CaseForm, HistoryEntry } from '@pnss/libs/api';
 import { lookupLabel, type LookupEntry } from '@pnss/libs/lookups';
 import { entryLabel } from '../patient-preview/case-details.js';
 import { formatDate } from '../../format/display.js';
+import { casePaths } from '@pnss/web';
 
 interface PatientHistoryProps {
   title: string;
@@ -61,7 +62,7 @@ export function PatientHistory({ title, recordedIn, list, own, cases, pick }: Pa
         description={
           latest?._id ? (
             <>
-              {source} <Link to={`/patients/${latest.patientid}/case/${latest._id}`}>Open Case # {latest.caseNum}</Link> to change it.
+              {source} <Link to={casePaths.caseForm(latest.patientid, latest._id)}>Open Case # {latest.caseNum}</Link> to change it.
             </>
           ) : (
             `${source} Add a case to record it.`

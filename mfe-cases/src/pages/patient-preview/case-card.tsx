@@ -3,7 +3,7 @@ import { CheckCircleOutlined, EditOutlined, UndoOutlined } from '@ant-design/ico
 import { Link, useNavigate } from 'react-router-dom';
 import type { CaseForm } from '@pnss/libs/api';
 import { caseActions, caseStatus } from '@pnss/libs/rules';
-import { useAccess } from '@pnss/web';
+import { useAccess, casePaths } from '@pnss/web';
 import { AmendmentActions } from '../../components/amendment-actions.js';
 import { CaseStatusTag } from '../../components/case-tags.js';
 import { CaseHistoryLink } from '../../components/case-history-link.js';
@@ -24,7 +24,7 @@ export function CaseCard({ form, onClose, onReopen }: CaseCardProps) {
   const navigate = useNavigate();
   const status = caseStatus(form);
   const actions = caseActions(form);
-  const casePath = `/patients/${form.patientid}/case/${form._id}`;
+  const casePath = casePaths.caseForm(form.patientid, form._id ?? '');
   const titleId = `case-card-${form._id}`;
 
   const buttons = [

@@ -1,7 +1,7 @@
 import { Button, Flex, Result, Skeleton, Tooltip, Typography } from 'antd';
 import { CloseOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
-import { describeError, useAccess } from '@pnss/web';
+import { describeError, useAccess, casePaths } from '@pnss/web';
 import type { CaseForm } from '@pnss/libs/api';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
@@ -28,7 +28,7 @@ export function PatientPreviewPage() {
   useRefetchOnReturn(cases.refetch, Boolean(patientid) && access.canListCases);
   const stateChange = useCaseStateChange();
   const target = (form: CaseForm) => ({ patientid: form.patientid, caseid: form._id ?? '', caseNum: form.caseNum, version: form.version });
-  const close = () => navigate('/patients');
+  const close = () => navigate(casePaths.patients);
 
   const closeButton = (
     <Tooltip title="Close">
@@ -80,7 +80,7 @@ export function PatientPreviewPage() {
                 icon={<EditOutlined aria-hidden />}
                 aria-label="Edit patient"
                 disabled={!data}
-                onClick={() => navigate(`/patients/${patientid}/edit`)}
+                onClick={() => navigate(casePaths.patientEdit(patientid))}
               />
             </Tooltip>
           ) : null}
@@ -93,7 +93,7 @@ export function PatientPreviewPage() {
           Cases{cases.currentData ? ` (${caseList.length})` : ''}
         </Typography.Title>
         {access.canCreateCase ? (
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(`/patients/${patientid}/newcase`)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => navigate(casePaths.newCase(patientid))}>
             Add Case
           </Button>
         ) : null}

@@ -1,7 +1,7 @@
 import { Button, Drawer, Flex, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useOutlet, useParams } from 'react-router-dom';
-import { InfiniteList, useAccess, useAppDispatch, useAppSelector } from '@pnss/web';
+import { InfiniteList, useAccess, useAppDispatch, useAppSelector, casePaths } from '@pnss/web';
 import { useGetPatientsInfiniteQuery, type PatientListArgs } from '../../api/patients.api.js';
 import { patientsFiltersChanged, selectPatientsList, type PatientsFilters as Filters } from '../../state/list-state.slice.js';
 import { ListHeader } from '../../components/list-header.js';
@@ -46,7 +46,7 @@ export function PatientsPage() {
   useRememberedScroll('patients', scrollY, Boolean(pages));
 
   const onFilters = (change: Partial<Filters>) => dispatch(patientsFiltersChanged(change));
-  const closePreview = () => navigate('/patients');
+  const closePreview = () => navigate(casePaths.patients);
 
   const list = (
     <section aria-labelledby="patients-title" style={{ flex: 1, minWidth: 0 }}>
@@ -58,7 +58,7 @@ export function PatientsPage() {
         noun={count === 1 && !countCapped ? 'patient' : 'patients'}
         actions={
           access.canSavePatient ? (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add patient" onClick={() => navigate('/newpatient')}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} aria-label="Add patient" onClick={() => navigate(casePaths.newPatient)}>
               Add
             </Button>
           ) : null

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { PatientListItem as Item } from '@pnss/libs/api';
 import { PatientAvatar } from '../../components/patient-avatar.js';
 import { ageLabel, ageToday, formatDate, fullName } from '../../format/display.js';
+import { casePaths } from '@pnss/web';
 
 /** One patient: full name, date of birth and age (SPEC.md §2); a link, so Enter opens the preview. */
 export function PatientListItem({ patient, selected }: { patient: Item; selected: boolean }) {
@@ -10,7 +11,7 @@ export function PatientListItem({ patient, selected }: { patient: Item; selected
   const birth = formatDate(patient.birthDate);
   return (
     <li>
-      <Link to={`/patients/${patient._id}`} className="pnss-cases-row" aria-current={selected ? 'page' : undefined}>
+      <Link to={casePaths.patient(patient._id)} className="pnss-cases-row" aria-current={selected ? 'page' : undefined}>
         <PatientAvatar patient={patient} />
         <span className="pnss-cases-row-main">
           <span className="pnss-cases-row-title">{name}</span>

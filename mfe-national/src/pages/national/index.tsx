@@ -1,6 +1,6 @@
 import { Result, Tabs, Typography } from 'antd';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { useAccess } from '@pnss/web';
+import { useAccess, nationalPaths } from '@pnss/web';
 import { NationalStyles } from '../../components/national-styles.js';
 
 export type NationalTab = 'figures' | 'benchmarking' | 'completeness' | 'ingest';
@@ -15,7 +15,7 @@ const TABS: ReadonlyArray<{ key: NationalTab; label: string; figures: boolean }>
 ];
 
 function activeTab(pathname: string): NationalTab {
-  return TABS.find((tab) => pathname.startsWith(`/national/${tab.key}`))?.key ?? 'figures';
+  return TABS.find((tab) => pathname.startsWith(nationalPaths.tab(tab.key)))?.key ?? 'figures';
 }
 
 /**
@@ -39,7 +39,7 @@ export function NationalPage() {
   }
   const tabs = TABS.filter((tab) => (tab.figures ? canViewNational : canManageNationalIngest));
   const active = activeTab(pathname);
-  if (!tabs.some((tab) => tab.key === active)) return <Navigate to={`/national/${tabs[0]?.key ?? 'ingest'}${search}`} replace />;
+  if (!tabs.some((tab) => tab.key === active)) return <Navigate to={nationalPaths.tab(tabs[0]?.key ?? 'ingest') + search} replace />;
   return (
     <section aria-labelledby="national-title" className="national-page">
       <NationalStyles />
@@ -48,7 +48,7 @@ export function NationalPage() {
       </Typography.Title>
       <Tabs
         activeKey={active}
-        onChange={(key) => navigate(`/national/${key}${search}`)}
+        onChange={(key) => navigate(nationalPaths.tab(key) + search)}
         items={tabs.map(({ key, label }) => ({ key, label }))}
       />
       <Outlet />

@@ -1,5 +1,6 @@
 import { Tabs, Typography } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { reportPaths } from '@pnss/web';
 import { ReportStyles } from '../../components/report-styles.js';
 import { SummaryView } from './summary.js';
 import { TableView } from './table.js';
@@ -18,10 +19,6 @@ const REPORTS: Array<{ key: ReportFilter; label: string }> = [
   { key: 'maternalMortality', label: 'Maternal Mortality' },
 ];
 
-export function pathOf(filterBy: ReportFilter, view: ReportView): string {
-  return view === 'summary' ? `/reports/${filterBy}/summary/` : `/reports/${filterBy}/table`;
-}
-
 /** SPEC.md §2 Reports: tabs Summary and Table for the chosen report; the filter rides along in the URL. */
 export function ReportsPage({ filterBy, view }: { filterBy: ReportFilter; view: ReportView }) {
   const navigate = useNavigate();
@@ -36,7 +33,7 @@ export function ReportsPage({ filterBy, view }: { filterBy: ReportFilter; view: 
         <Tabs
           aria-label="Report"
           activeKey={filterBy}
-          onChange={(key) => navigate(pathOf(key as ReportFilter, view) + search)}
+          onChange={(key) => navigate(reportPaths.report(key as ReportFilter, view) + search)}
           items={REPORTS.map(({ key, label }) => ({ key, label }))}
           type="card"
           size="small"
@@ -44,7 +41,7 @@ export function ReportsPage({ filterBy, view }: { filterBy: ReportFilter; view: 
       </div>
       <Tabs
         activeKey={view}
-        onChange={(key) => navigate(pathOf(filterBy, key as ReportView) + search)}
+        onChange={(key) => navigate(reportPaths.report(filterBy, key as ReportView) + search)}
         items={TABS.map(({ key, label }) => ({
           key,
           label,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Empty, Progress, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { QualityCompleteness, QualityRuleCount } from '@pnss/libs/api';
-import { LoadError, saveFile } from '@pnss/web';
+import { LoadError, saveFile, casePaths } from '@pnss/web';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
 import { useGetQualitySummaryQuery } from '../../api/quality.api.js';
@@ -104,7 +104,7 @@ export function QualityTab() {
                   title: 'Cases behind it', key: 'caseList',
                   render: (_: unknown, rule: QualityRuleCount) => (
                     <Space size={[4, 4]} wrap>
-                      {rule.caseList.map((c) => <Link key={c._id} to={`/patients/${c.patientid}/case/${c._id}`}>{c.caseNum}</Link>)}
+                      {rule.caseList.map((c) => <Link key={c._id} to={casePaths.caseForm(c.patientid, c._id)}>{c.caseNum}</Link>)}
                       {rule.cases > rule.caseList.length ? <Typography.Text type="secondary">and {rule.cases - rule.caseList.length} more</Typography.Text> : null}
                     </Space>
                   ),

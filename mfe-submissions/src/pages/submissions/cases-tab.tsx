@@ -7,7 +7,7 @@ import { MATERNAL_DEATH_CAUSES } from '@pnss/libs/lookups';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
 import { codeLabel } from '@pnss/libs/submissions';
 import { MESSAGES, TOASTS } from '@pnss/libs/validation';
-import { LoadError, describeError, selectPermissions, toast, useAppSelector } from '@pnss/web';
+import { LoadError, describeError, selectPermissions, toast, useAppSelector, casePaths, submissionPaths } from '@pnss/web';
 import { useNavigate } from 'react-router-dom';
 import { useCreatePackageMutation, useGetClosedCasesQuery, useGetPackageQuery, useSetApprovalMutation } from '../../api/submissions.api.js';
 import { formatDate } from '../../components/format.js';
@@ -90,7 +90,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     }
     toast.success(TOASTS.packageCreated);
     void query.refetch();
-    navigate('/submissions/census');
+    navigate(submissionPaths.census);
   }, [building, progress.data, navigate, query]);
 
   /** Approving a case with warnings asks first; the server refuses one with an open query and says why. */
@@ -192,7 +192,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
       <div className="pnss-submissions-toolbar">
         <Radio.Group
           value={caseType ?? ALL}
-          onChange={(event) => navigate(event.target.value === ALL ? '/submissions/cases' : `/submissions/cases/${event.target.value as string}`)}
+          onChange={(event) => navigate(submissionPaths.casesOfType(event.target.value === ALL ? null : (event.target.value as string)))}
           optionType="button"
           aria-label="Case type"
           options={[{ value: ALL, label: 'All Closed' }, ...SUBMISSION_CASE_TYPES.map((type) => ({ value: type, label: SUBMISSION_CASE_TYPE_LABELS[type] }))]}
@@ -222,7 +222,7 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
             pagination={false}
             scroll={{ x: 'max-content' }}
             onRow={(row) => ({
-              onClick: () => navigate(`/patients/${row.patientid._id}/case/${row._id}`),
+              onClick: () => navigate(casePaths.caseForm(row.patientid._id, row._id)),
               style: { cursor: 'pointer' },
             })}
             locale={{

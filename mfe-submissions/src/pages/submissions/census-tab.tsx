@@ -7,7 +7,7 @@ import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
 import { countOf } from '@pnss/libs/format';
 import { buildOutcomeText, packageActions, packageStatusLabel } from '@pnss/libs/submissions';
 import { TOASTS } from '@pnss/libs/validation';
-import { LoadError, describeError, selectPermissions, toast, useAppSelector, useDebouncedSearch } from '@pnss/web';
+import { LoadError, describeError, selectPermissions, toast, useAppSelector, useDebouncedSearch, submissionPaths } from '@pnss/web';
 import { useNavigate } from 'react-router-dom';
 import {
   useDownloadTicketMutation, useGetPackageQuery, useGetPackagesQuery, useRebuildPackageMutation, useSubmitPackageMutation,
@@ -220,7 +220,7 @@ export function CensusTab() {
             loading={query.isLoading}
             pagination={false}
             scroll={{ x: 'max-content' }}
-            onRow={(pkg) => ({ onClick: () => navigate(`/submissions/census/package/${pkg.submissionId}`), style: { cursor: 'pointer' } })}
+            onRow={(pkg) => ({ onClick: () => navigate(submissionPaths.censusPackage(pkg.submissionId)), style: { cursor: 'pointer' } })}
             locale={{
               emptyText: query.isLoading ? 'Loading census packages…' : search ? (
                 `No census package matches '${search}'.`

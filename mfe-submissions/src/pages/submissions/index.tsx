@@ -2,7 +2,7 @@ import { Tabs, Typography } from 'antd';
 import type { SubmissionCaseType } from '@pnss/libs/api';
 import { SUBMISSION_CASE_TYPES } from '@pnss/libs/enums';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
-import { NotPermitted, selectPermissions, useAccess, useAppSelector } from '@pnss/web';
+import { NotPermitted, selectPermissions, useAccess, useAppSelector, submissionPaths } from '@pnss/web';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { HubPage } from '../hub/index.js';
 import { CasesTab } from './cases-tab.js';
@@ -31,13 +31,13 @@ export function SubmissionsPage({ tab, overlay = false }: { tab: SubmissionsTab;
   const caseType = (SUBMISSION_CASE_TYPES as readonly string[]).includes(casetype ?? '') ? (casetype as SubmissionCaseType) : null;
   const tabs = [
     ...(access.canReviewClosedCases
-      ? [{ key: 'cases', label: 'Cases', path: '/submissions/cases', children: tab === 'cases' ? <CasesTab caseType={caseType} /> : null }]
+      ? [{ key: 'cases', label: 'Cases', path: submissionPaths.cases, children: tab === 'cases' ? <CasesTab caseType={caseType} /> : null }]
       : []),
     ...(access.canListPackages
-      ? [{ key: 'census', label: 'Census Packages', path: '/submissions/census', children: tab === 'census' ? <CensusTab /> : null }]
+      ? [{ key: 'census', label: 'Census Packages', path: submissionPaths.census, children: tab === 'census' ? <CensusTab /> : null }]
       : []),
-    ...(access.canViewQuality ? [{ key: 'quality', label: 'Data Quality', path: '/submissions/quality', children: tab === 'quality' ? <QualityTab /> : null }] : []),
-    ...(hubVisible ? [{ key: 'hub', label: 'Society Hub', path: '/submissions/hub', children: tab === 'hub' ? <HubPage /> : null }] : []),
+    ...(access.canViewQuality ? [{ key: 'quality', label: 'Data Quality', path: submissionPaths.quality, children: tab === 'quality' ? <QualityTab /> : null }] : []),
+    ...(hubVisible ? [{ key: 'hub', label: 'Society Hub', path: submissionPaths.hub, children: tab === 'hub' ? <HubPage /> : null }] : []),
   ];
   if (tabs.length === 0) {
     return (

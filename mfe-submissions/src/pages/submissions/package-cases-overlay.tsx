@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal, Table, Typography } from 'antd';
 import type { PackagedCaseItem } from '@pnss/libs/api';
-import { LoadError } from '@pnss/web';
+import { LoadError, casePaths, submissionPaths } from '@pnss/web';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useGetPackagedCasesQuery } from '../../api/submissions.api.js';
 import { formatDate, fullName } from '../../components/format.js';
@@ -16,7 +16,7 @@ export function PackageCasesOverlay() {
   const navigate = useNavigate();
   const [offset, setOffset] = useState(0);
   const query = useGetPackagedCasesQuery({ submissionId: submissionid, offset });
-  const close = () => navigate('/submissions/census');
+  const close = () => navigate(submissionPaths.census);
   const rows = query.data?.result ?? [];
   return (
     <Modal
@@ -46,7 +46,7 @@ export function PackageCasesOverlay() {
               { title: 'Admission Date', dataIndex: 'admissionDate', key: 'admissionDate', render: formatDate },
               { title: 'Discharge Date', dataIndex: 'dischargeDate', key: 'dischargeDate', render: formatDate },
             ]}
-            onRow={(row) => ({ onClick: () => navigate(`/patients/${row.patientid._id}/case/${row._id}`), style: { cursor: 'pointer' } })}
+            onRow={(row) => ({ onClick: () => navigate(casePaths.caseForm(row.patientid._id, row._id)), style: { cursor: 'pointer' } })}
             locale={{ emptyText: query.isLoading ? 'Loading cases…' : 'This package carries no cases.' }}
           />
           <Pager offset={offset} shown={rows.length} total={query.data?.count ?? 0} onChange={setOffset} label="Package cases" />

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
-import { describeError, queueOfflineChange, toast } from '@pnss/web';
-import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
+import { describeError, queueOfflineChange, toast, casePaths } from '@pnss/web';
+import { withoutServerOwned, type CaseForm, type CaseFormPayload } from '@pnss/libs/api';
 import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
-  useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
+  caseApiPath, useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
 } from '../../../api/cases.api.js';
 import type { CaseFormStore } from '../state/case-form.store.js';
 import { focusField } from '../layout/focus-field.js';
@@ -19,21 +19,6 @@ type SaveOutcome = { ok: true; form: CaseForm } | { ok: false; reason: 'invalid'
 
 /** Issue 32: a save made with the connection down waits on this device (encrypted) and is sent when it returns. */
 export const SAVED_ON_DEVICE = 'No connection: the case is saved on this device and will be sent when the connection returns.';
-
-interface ErrorBody {
-  message?: string;
-  error?: string;
-  errors?: FieldError[];
-  current?: CaseForm;
-}
-
-function errorBody(error: unknown): { status: number | null; body: ErrorBody } {
-  if (typeof error === 'object' && error !== null && 'status' in error) {
-    const { status, data } = error as { status: unknown; data?: unknown };
-    return { status: typeof status === 'number' ? status : null, body: (typeof data === 'object' && data ? data : {}) as ErrorBody };
-  }
-  return { status: null, body: {} };
-}
 
 /** The form as the server takes it: everything the clinician edits, without what the server owns (libs). */
 export function toPayload(form: CaseForm, confirmedWarnings?: string[]): CaseFormPayload {
@@ -144,7 +129,7 @@ export function useCaseActions(
         const created = await createCase({ patientid, body: toPayload(form, confirmed) }).unwrap();
         store.load(created);
         if (draftKeyOfCase) void drafts.discard(draftKeyOfCase);
-        navigate(`/patients/${encodeURIComponent(patientid)}/case/${encodeURIComponent(created._id ?? '')}`, { replace: true });
+        navigate(casePaths.caseForm(patientid, created._id ?? ''), { replace: true });
         return { ok: true, form: created };
       }
       const saved = await updateCase({ patientid, caseid, body: { ...toPayload(form, confirmed), version: form.version } }).unwrap();
@@ -158,16 +143,17 @@ export function useCaseActions(
       }
       return { ok: true, form: saved };
     } catch (error) {
-      const { status, body } = errorBody(error);
-      if (status === 409 && body.current) {
-        setConflict(body.current);
+      const { status, current, unanswered } = describeError(error);
+      if (status === 409 && current) {
+        // A case route's 409 carries the case as it now is (libs ErrorEnvelope.current).
+        setConflict(current as unknown as CaseForm);
         return { ok: false, reason: 'conflict', error };
       }
       // Never reached the server (issue 32): a save of a stored case waits in the user's offline queue,
       // with the version opened, so the server still refuses it if someone saved in between.
-      if (status === null && caseid) {
+      if (unanswered && caseid) {
         const queued = await queueOfflineChange({
-          kind: 'saveCase', method: 'PUT', path: `/patients/${encodeURIComponent(patientid)}/cases/${encodeURIComponent(caseid)}`,
+          kind: 'saveCase', method: 'PUT', path: caseApiPath({ patientid, caseid }),
           body: { ...toPayload(form, confirmed), version: form.version }, label: `Case ${form.caseNum}`, recordId: caseid, version: form.version,
         });
         if (queued) return { ok: false, reason: 'queued', error };
