@@ -1,9 +1,9 @@
 import type { CaseQualityList, ErrorEnvelope, FieldQueriesResponse, FieldQuery, QualitySummary } from '@pnss/libs/api';
 import { PERMISSIONS as P } from '@pnss/libs/permissions';
-import { openQueryRefusal } from '@pnss/libs/submissions';
+import { openQueryRefusal, unconfirmedWarningsRefusal } from '@pnss/libs/submissions';
 import { healthyInfant } from '@pnss/libs/testing';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/database/schema.js';
+import { auditLog, caseApprovals } from '../src/database/schema.js';
 import { closedCase } from './support/census.js';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import type { TestUser } from './support/test-app.js';
@@ -50,10 +50,58 @@ describe('data quality and queries on a field (issue 31)', () => {
       expect(cases.result[0]).toMatchObject({ _id: id, errors: [], openQueryFields: [] });
       expect(cases.result[0].warnings.map((w) => w.rule)).toEqual(['birth-weight-for-age']);
 
-      // Approving over the warnings is recorded in the case's audit row.
+    });
+  });
+
+  describe('approving a case with data-quality warnings asks for a confirmation that is recorded', () => {
+    const approvalRows = (id: string) => t.database.db.select().from(caseApprovals).where(eq(caseApprovals.caseId, id));
+    const approveAudits = (id: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'approve')));
+
+    /** A closed case whose birth weight is far from its gestational age, confirmed on save: one warning. */
+    const warnedCase = async () => {
+      const patient = await createPatient(t, admin);
+      const body = closableObBody(nextCaseNum('Q'), { neonatal: [healthyInfant({ pediatricWeight: 1200 })] });
+      const created = await createCase(t, admin, patient._id, { ...body, confirmedWarnings: ['neonatal[0].pediatricWeight'] });
+      await put(`/api/patients/${patient._id}/cases/${created._id}/close`, {}).expect(200);
+      return { id: created._id, caseNum: created.caseNum };
+    };
+
+    it('refuses the approval of a case with warnings without the confirmation, naming the case and the rule, and changes nothing', async () => {
+      const { id, caseNum } = await warnedCase();
+      const refused = (await approval([id]).expect(409)).body as ErrorEnvelope;
+      expect(refused.message).toBe(`Case ${caseNum} ${unconfirmedWarningsRefusal(['birth-weight-for-age'])}`);
+      expect(refused.message).toContain('Birth weight far from the gestational age');
+      expect(refused.errors?.[0]).toMatchObject({ field: 'selectedCases' });
+      await put('/api/submissions/cases/approval', { caseIds: [id], approved: true, warningsConfirmed: false }, reviewer).expect(409);
+      expect(await approvalRows(id)).toEqual([]);
+      expect(await approveAudits(id)).toEqual([]);
+    });
+
+    it('refuses a batch with one warned case unconfirmed and approves none of it', async () => {
+      const clean = idOf(await closedCase(t, admin));
+      const { id, caseNum } = await warnedCase();
+      const refused = (await approval([clean, id]).expect(409)).body as ErrorEnvelope;
+      expect(refused.message).toBe(`Case ${caseNum} ${unconfirmedWarningsRefusal(['birth-weight-for-age'])}`);
+      expect(await approvalRows(clean)).toEqual([]);
+    });
+
+    it('approves it with the warnings confirmed, the confirmation recorded in the audit row of the approval', async () => {
+      const { id } = await warnedCase();
       await put('/api/submissions/cases/approval', { caseIds: [id], approved: true, warningsConfirmed: true }, reviewer).expect(200);
-      const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'approve')));
+      expect(await approvalRows(id)).toHaveLength(1);
+      const [row] = await approveAudits(id);
+      expect(row.actorUsername).toBe(reviewer.username);
       expect(row.changes).toContainEqual({ field: 'warningsConfirmed', old: null, new: true });
+    });
+
+    it('approves a case without warnings with no confirmation, and records none when one is sent', async () => {
+      const plain = idOf(await closedCase(t, admin));
+      await approval([plain]).expect(200);
+      expect(await approvalRows(plain)).toHaveLength(1);
+      const other = idOf(await closedCase(t, admin));
+      await put('/api/submissions/cases/approval', { caseIds: [other], approved: true, warningsConfirmed: true }, reviewer).expect(200);
+      const [row] = await approveAudits(other);
+      expect(row.changes).not.toContainEqual(expect.objectContaining({ field: 'warningsConfirmed' }));
     });
 
     it('leaves out open cases, counts a case once it is closed, and no longer once it is reopened', async () => {

@@ -55,6 +55,11 @@ export const QUALITY_RULES = [
 
 export type QualityRuleId = (typeof QUALITY_RULES)[number]['id'];
 
+/** The words of a rule id ('Death without a cause'), as the Data Quality view and the approval refusal name it; the id itself when unknown. */
+export function qualityRuleTitle(id: string): string {
+  return QUALITY_RULES.find((r) => r.id === id)?.title ?? id;
+}
+
 /** One rule failing on one field of one case. */
 export interface QualityFinding {
   rule: QualityRuleId;

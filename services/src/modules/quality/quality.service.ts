@@ -5,6 +5,12 @@ import { CASE_SECTIONS, FIELD_META, fieldMeta } from '@pnss/libs/validation';
 import { QualityErrorCode, qualityError } from './quality.errors.js';
 import { QualityRepository } from './quality.repository.js';
 
+/** Per case id: the fields with an open query, the quality rules failed; a case without either is absent. */
+export interface ApprovalQualityFacts {
+  openQueryFields: ReadonlyMap<string, readonly string[]>;
+  qualityRules: ReadonlyMap<string, readonly string[]>;
+}
+
 const SEVERITY = new Map<string, 'error' | 'warning'>(QUALITY_RULES.map((r) => [r.id, r.severity]));
 
 /**
@@ -65,9 +71,13 @@ export class QualityService {
     };
   }
 
-  /** The fields of each case with a query not closed, for the approval rule. */
-  openQueryFields(ids: string[]): Promise<Map<string, string[]>> {
-    return this.repository.openQueryFields(ids);
+  /**
+   * What the approval rule asks of each case beyond the packageable rule (libs approvalRefusal): the
+   * fields with a query not closed, and the quality rules its stored review fails.
+   */
+  async approvalFacts(ids: string[]): Promise<ApprovalQualityFacts> {
+    const [openQueryFields, qualityRules] = await Promise.all([this.repository.openQueryFields(ids), this.repository.failedRules(ids)]);
+    return { openQueryFields, qualityRules };
   }
 }
 
