@@ -63,7 +63,7 @@ describe('data quality and queries on a field (issue 31)', () => {
       const body = closableObBody(nextCaseNum('Q'), { neonatal: [healthyInfant({ pediatricWeight: 1200 })] });
       const created = await createCase(t, admin, patient._id, { ...body, confirmedWarnings: ['neonatal[0].pediatricWeight'] });
       await put(`/api/patients/${patient._id}/cases/${created._id}/close`, {}).expect(200);
-      return { id: created._id, caseNum: created.caseNum };
+      return { id: idOf({ form: created }), caseNum: created.caseNum };
     };
 
     it('refuses the approval of a case with warnings without the confirmation, naming the case and the rule, and changes nothing', async () => {
