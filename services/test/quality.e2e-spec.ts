@@ -1,11 +1,12 @@
 import type { CaseQualityList, ErrorEnvelope, FieldQueriesResponse, FieldQuery, QualitySummary } from '@pnss/libs/api';
 import { PERMISSIONS as P } from '@pnss/libs/permissions';
 import { openQueryRefusal, unconfirmedWarningsRefusal } from '@pnss/libs/submissions';
+import { departmentScore, sectionCompleteness } from '@pnss/libs/quality';
 import { healthyInfant } from '@pnss/libs/testing';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, caseApprovals } from '../src/database/schema.js';
 import { closedCase } from './support/census.js';
-import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import type { TestUser } from './support/test-app.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -50,6 +51,53 @@ describe('data quality and queries on a field (issue 31)', () => {
       expect(cases.result[0]).toMatchObject({ _id: id, errors: [], openQueryFields: [] });
       expect(cases.result[0].warnings.map((w) => w.rule)).toEqual(['birth-weight-for-age']);
 
+    });
+  });
+
+  describe('the denominators of the Data Quality view (libs QUALITY_DENOMINATORS)', () => {
+    /** A range of two discharge days no other test of this file uses. */
+    const FROM = daysAgo(200);
+    const TO = daysAgo(199);
+    const inRange = async () => (await get(`/api/quality/summary?from=${FROM}&to=${TO}`, reviewer).expect(200)).body as QualitySummary;
+    const field = (s: QualitySummary, name: string) => s.fields.find((f) => f.field === name);
+
+    /** An OB singleton by caesarean section, discharged `discharged` days ago, its live births above its deliveries (one warning). */
+    const obCase = async (discharged: number, close = true) => {
+      const patient = await createPatient(t, admin);
+      const body = closableObBody(nextCaseNum('D'), {
+        admissionDate: daysAgo(discharged + 4), deliveryDate: daysAgo(discharged + 3), dischargeDate: daysAgo(discharged), obscoreLB: 2,
+      });
+      const created = await createCase(t, admin, patient._id, { ...body, confirmedWarnings: ['obscoreLB'] });
+      if (close) await put(`/api/patients/${patient._id}/cases/${created._id}/close`, {}).expect(200);
+      return { patientId: patient._id, id: idOf({ form: created }) };
+    };
+
+    it('counts only the closed, unarchived cases discharged in the range, asks each field only of the cases whose form asks it, and scores their mean', async () => {
+      const ob = await obCase(200);
+      const gynePatient = await createPatient(t, admin);
+      const gyne = await createCase(t, admin, gynePatient._id, closableGyneBody(nextCaseNum('D'), { admissionDate: daysAgo(203), dischargeDate: daysAgo(199) }));
+      await put(`/api/patients/${gynePatient._id}/cases/${idOf({ form: gyne })}/close`, {}).expect(200);
+      // Left out: an open case, an archived one (a case is archived open), one discharged the day after the range.
+      await obCase(200, false);
+      const archived = await obCase(199, false);
+      await put(`/api/patients/${archived.patientId}/cases/${archived.id}/archive`, {}).expect(200);
+      await obCase(198);
+
+      const summary = await inRange();
+      expect(summary.cases).toBe(2);
+      expect(summary.rules.find((r) => r.rule === 'live-births-above-deliveries')).toMatchObject({ cases: 1, caseList: [expect.objectContaining({ _id: ob.id })] });
+      // Obstetric questions of the OB case only; gynecologic ones of the gyne case only; both asked the discharge.
+      expect(field(summary, 'deliveryDate')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'neonatal[].pediatricWeight')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'gyneOrgan')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'dischargeDate')).toMatchObject({ asked: 2, answered: 2 });
+      // The second twin's questions are asked of no singleton; a follow-up its answer does not call for, of no case.
+      for (const name of ['deliveryManner2', 'incision2', 'deliveryIndication2', 'inducedIndication', 'neonatal[].causeofdeath']) expect(field(summary, name)).toBeUndefined();
+      for (const section of summary.sections) {
+        expect(section).toMatchObject(sectionCompleteness(summary.fields.filter((f) => f.section === section.section)));
+      }
+      const reviews = (await get(`/api/quality/cases?ids=${ob.id},${idOf({ form: gyne })}`, reviewer).expect(200)).body as CaseQualityList;
+      expect(summary.score).toBe(departmentScore(reviews.result.reduce((n, r) => n + r.score, 0), 2));
     });
   });
 

@@ -22,6 +22,7 @@ const CSS = `
 .pnss-quality-warning { background: #d48806; }
 .pnss-quality-bar-count { text-align: right; }
 .pnss-quality-list { margin: 0; padding-left: 16px; }
+.pnss-quality-denominator { max-width: 760px; margin: 4px 0 8px !important; font-size: 13px; }
 
 .pnss-pager {
   margin-top: 12px;

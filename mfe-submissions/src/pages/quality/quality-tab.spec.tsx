@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CaseQualityList, QualitySummary } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
+import { QUALITY_DENOMINATORS } from '@pnss/libs/quality';
 import { openQueryRefusal } from '@pnss/libs/submissions';
 import { bodyOf, closedCase, renderSubmissions } from '../submissions/render-submissions.test-helpers.js';
 import { qualityCsv } from './quality-csv.js';
@@ -33,11 +34,21 @@ describe('data quality in Submissions (issue 31)', () => {
     expect(screen.getByText('CS Incision')).toBeInTheDocument();
   });
 
+  it('quotes under each figure its denominator in the words of libs, the range filled in', async () => {
+    renderSubmissions('/submissions/quality', OFFICER, { 'GET /api/quality/summary': { body: SUMMARY } });
+    await screen.findByText('Department score');
+    expect(screen.getByText(QUALITY_DENOMINATORS.cases.replace('FROM', '2025-11-26').replace('TO', '2026-11-25'))).toBeInTheDocument();
+    for (const figure of ['score', 'rules', 'sections', 'fields'] as const) expect(screen.getByText(QUALITY_DENOMINATORS[figure])).toBeInTheDocument();
+    expect(screen.getByText(/no second-twin question of a singleton birth/)).toBeInTheDocument();
+  });
+
   it('exports the view as CSV, a cell a spreadsheet would run written as text', () => {
     const csv = qualityCsv({ ...SUMMARY, rules: [{ ...SUMMARY.rules[1], caseList: [{ _id: 'x', caseNum: '=HYPERLINK(1)', patientid: 'p' }] }] });
     expect(csv).toContain('Department score,87.5');
     expect(csv).toContain("Birth weight far from the gestational age,warning,3,'=HYPERLINK(1)");
     expect(csv).toContain('Delivery,CS Incision,10,9,90');
+    expect(csv).toContain('What each figure counts');
+    expect(csv).toContain('between 2025-11-26 and 2026-11-25');
   });
 
   it("shows each case's warnings and open queries beside Approve, and asks before approving a case with warnings", async () => {
