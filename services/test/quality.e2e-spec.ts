@@ -1,11 +1,12 @@
 import type { CaseQualityList, ErrorEnvelope, FieldQueriesResponse, FieldQuery, QualitySummary } from '@pnss/libs/api';
 import { PERMISSIONS as P } from '@pnss/libs/permissions';
-import { openQueryRefusal } from '@pnss/libs/submissions';
+import { openQueryRefusal, unconfirmedWarningsRefusal } from '@pnss/libs/submissions';
+import { departmentScore, sectionCompleteness } from '@pnss/libs/quality';
 import { healthyInfant } from '@pnss/libs/testing';
 import { and, eq } from 'drizzle-orm';
-import { auditLog } from '../src/database/schema.js';
+import { auditLog, caseApprovals } from '../src/database/schema.js';
 import { closedCase } from './support/census.js';
-import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
+import { closableGyneBody, closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from './support/patient-cases.js';
 import type { TestUser } from './support/test-app.js';
 import { useTestApp } from './support/use-test-app.js';
 
@@ -50,10 +51,105 @@ describe('data quality and queries on a field (issue 31)', () => {
       expect(cases.result[0]).toMatchObject({ _id: id, errors: [], openQueryFields: [] });
       expect(cases.result[0].warnings.map((w) => w.rule)).toEqual(['birth-weight-for-age']);
 
-      // Approving over the warnings is recorded in the case's audit row.
+    });
+  });
+
+  describe('the denominators of the Data Quality view (libs QUALITY_DENOMINATORS)', () => {
+    /** A range of two discharge days no other test of this file uses. */
+    const FROM = daysAgo(200);
+    const TO = daysAgo(199);
+    const inRange = async () => (await get(`/api/quality/summary?from=${FROM}&to=${TO}`, reviewer).expect(200)).body as QualitySummary;
+    const field = (s: QualitySummary, name: string) => s.fields.find((f) => f.field === name);
+
+    /** An OB singleton by caesarean section, discharged `discharged` days ago, its live births above its deliveries (one warning). */
+    const obCase = async (discharged: number, close = true) => {
+      const patient = await createPatient(t, admin);
+      const body = closableObBody(nextCaseNum('D'), {
+        admissionDate: daysAgo(discharged + 4), deliveryDate: daysAgo(discharged + 3), dischargeDate: daysAgo(discharged), obscoreLB: 2,
+      });
+      const created = await createCase(t, admin, patient._id, { ...body, confirmedWarnings: ['obscoreLB'] });
+      if (close) await put(`/api/patients/${patient._id}/cases/${created._id}/close`, {}).expect(200);
+      return { patientId: patient._id, id: idOf({ form: created }) };
+    };
+
+    it('counts only the closed, unarchived cases discharged in the range, asks each field only of the cases whose form asks it, and scores their mean', async () => {
+      const ob = await obCase(200);
+      const gynePatient = await createPatient(t, admin);
+      const gyne = await createCase(t, admin, gynePatient._id, closableGyneBody(nextCaseNum('D'), { admissionDate: daysAgo(203), dischargeDate: daysAgo(199) }));
+      await put(`/api/patients/${gynePatient._id}/cases/${idOf({ form: gyne })}/close`, {}).expect(200);
+      // Left out: an open case, an archived one (a case is archived open), one discharged the day after the range.
+      await obCase(200, false);
+      const archived = await obCase(199, false);
+      await put(`/api/patients/${archived.patientId}/cases/${archived.id}/archive`, {}).expect(200);
+      await obCase(198);
+
+      const summary = await inRange();
+      expect(summary.cases).toBe(2);
+      expect(summary.rules.find((r) => r.rule === 'live-births-above-deliveries')).toMatchObject({ cases: 1, caseList: [expect.objectContaining({ _id: ob.id })] });
+      // Obstetric questions of the OB case only; gynecologic ones of the gyne case only; both asked the discharge.
+      expect(field(summary, 'deliveryDate')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'neonatal[].pediatricWeight')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'gyneOrgan')).toMatchObject({ asked: 1, answered: 1 });
+      expect(field(summary, 'dischargeDate')).toMatchObject({ asked: 2, answered: 2 });
+      // The second twin's questions are asked of no singleton; a follow-up its answer does not call for, of no case.
+      for (const name of ['deliveryManner2', 'incision2', 'deliveryIndication2', 'inducedIndication', 'neonatal[].causeofdeath']) expect(field(summary, name)).toBeUndefined();
+      for (const section of summary.sections) {
+        expect(section).toMatchObject(sectionCompleteness(summary.fields.filter((f) => f.section === section.section)));
+      }
+      const reviews = (await get(`/api/quality/cases?ids=${ob.id},${idOf({ form: gyne })}`, reviewer).expect(200)).body as CaseQualityList;
+      expect(summary.score).toBe(departmentScore(reviews.result.reduce((n, r) => n + r.score, 0), 2));
+    });
+  });
+
+  describe('approving a case with data-quality warnings asks for a confirmation that is recorded', () => {
+    const approvalRows = (id: string) => t.database.db.select().from(caseApprovals).where(eq(caseApprovals.caseId, id));
+    const approveAudits = (id: string) => t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'approve')));
+
+    /** A closed case whose birth weight is far from its gestational age, confirmed on save: one warning. */
+    const warnedCase = async () => {
+      const patient = await createPatient(t, admin);
+      const body = closableObBody(nextCaseNum('Q'), { neonatal: [healthyInfant({ pediatricWeight: 1200 })] });
+      const created = await createCase(t, admin, patient._id, { ...body, confirmedWarnings: ['neonatal[0].pediatricWeight'] });
+      await put(`/api/patients/${patient._id}/cases/${created._id}/close`, {}).expect(200);
+      return { id: idOf({ form: created }), caseNum: created.caseNum };
+    };
+
+    it('refuses the approval of a case with warnings without the confirmation, naming the case and the rule, and changes nothing', async () => {
+      const { id, caseNum } = await warnedCase();
+      const refused = (await approval([id]).expect(409)).body as ErrorEnvelope;
+      expect(refused.message).toBe(`Case ${caseNum} ${unconfirmedWarningsRefusal(['birth-weight-for-age'])}`);
+      expect(refused.message).toContain('Birth weight far from the gestational age');
+      expect(refused.errors?.[0]).toMatchObject({ field: 'selectedCases' });
+      await put('/api/submissions/cases/approval', { caseIds: [id], approved: true, warningsConfirmed: false }, reviewer).expect(409);
+      expect(await approvalRows(id)).toEqual([]);
+      expect(await approveAudits(id)).toEqual([]);
+    });
+
+    it('refuses a batch with one warned case unconfirmed and approves none of it', async () => {
+      const clean = idOf(await closedCase(t, admin));
+      const { id, caseNum } = await warnedCase();
+      const refused = (await approval([clean, id]).expect(409)).body as ErrorEnvelope;
+      expect(refused.message).toBe(`Case ${caseNum} ${unconfirmedWarningsRefusal(['birth-weight-for-age'])}`);
+      expect(await approvalRows(clean)).toEqual([]);
+    });
+
+    it('approves it with the warnings confirmed, the confirmation recorded in the audit row of the approval', async () => {
+      const { id } = await warnedCase();
       await put('/api/submissions/cases/approval', { caseIds: [id], approved: true, warningsConfirmed: true }, reviewer).expect(200);
-      const [row] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'approve')));
+      expect(await approvalRows(id)).toHaveLength(1);
+      const [row] = await approveAudits(id);
+      expect(row.actorUsername).toBe(reviewer.username);
       expect(row.changes).toContainEqual({ field: 'warningsConfirmed', old: null, new: true });
+    });
+
+    it('approves a case without warnings with no confirmation, and records none when one is sent', async () => {
+      const plain = idOf(await closedCase(t, admin));
+      await approval([plain]).expect(200);
+      expect(await approvalRows(plain)).toHaveLength(1);
+      const other = idOf(await closedCase(t, admin));
+      await put('/api/submissions/cases/approval', { caseIds: [other], approved: true, warningsConfirmed: true }, reviewer).expect(200);
+      const [row] = await approveAudits(other);
+      expect(row.changes).not.toContainEqual(expect.objectContaining({ field: 'warningsConfirmed' }));
     });
 
     it('leaves out open cases, counts a case once it is closed, and no longer once it is reopened', async () => {

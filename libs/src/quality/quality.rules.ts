@@ -3,6 +3,7 @@ import { OTHER_CODES } from '../enums/choices.enum.js';
 import { CAESAREAN_DETAIL_MANNERS } from '../enums/delivery.enum.js';
 import { INFANT_STATUS } from '../enums/neonatal.enum.js';
 import { daysBetween, parseCalendarDate } from '../derived/calendar-date.js';
+import { neonatalRecordCount } from '../derived/infants.js';
 import { isRobsonPopulation, robsonGroup } from '../classifications/robson.js';
 import {
   isDeliverySectionShown, isExactAog, isMaternalDeath, isNeonatalShown, isPostpartumVariant,
@@ -55,6 +56,11 @@ export const QUALITY_RULES = [
 
 export type QualityRuleId = (typeof QUALITY_RULES)[number]['id'];
 
+/** The words of a rule id ('Death without a cause'), as the Data Quality view and the approval refusal name it; the id itself when unknown. */
+export function qualityRuleTitle(id: string): string {
+  return QUALITY_RULES.find((r) => r.id === id)?.title ?? id;
+}
+
 /** One rule failing on one field of one case. */
 export interface QualityFinding {
   rule: QualityRuleId;
@@ -82,8 +88,14 @@ const finding = (rule: QualityRuleId, field: string, message: string): QualityFi
 };
 const whole = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const blank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+/**
+ * The infants the case records: as many as its infant count asks for (a record past it, as a stored
+ * form of a singleton may keep of a second twin, is not the case's), none when the form shows none.
+ */
 const infantsOf = (form: Form): Array<Partial<Infant>> =>
-  isNeonatalShown(form) && Array.isArray(form.neonatal) ? form.neonatal.map((i) => (typeof i === 'object' && i !== null ? i : {})) : [];
+  isNeonatalShown(form) && Array.isArray(form.neonatal)
+    ? form.neonatal.slice(0, neonatalRecordCount(form.infantsNumber)).map((i) => (typeof i === 'object' && i !== null ? i : {}))
+    : [];
 
 /** The close-case check, as findings: the hard errors. */
 export function closeRuleFindings(form: Form, options: QualityOptions): QualityFinding[] {
@@ -281,4 +293,4 @@ export function failedRules(quality: Pick<CaseQuality, 'errors' | 'warnings'>): 
 }
 
 /** The version of these rules: a stored review written by an older one is derived again at start-up. Bump it with any rule change. */
-export const QUALITY_DERIVATION = 2;
+export const QUALITY_DERIVATION = 3;

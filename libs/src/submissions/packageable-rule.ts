@@ -1,3 +1,5 @@
+import { qualityRuleTitle } from '../quality/quality.rules.js';
+
 /** What decides whether a case may go into a census package (or be approved for one). */
 export interface PackageableFacts {
   isClose: boolean;
@@ -38,6 +40,13 @@ export function isPackageable(facts: PackageableFacts): boolean {
 export interface ApprovableFacts extends PackageableFacts {
   /** The fields of the case with a query not yet closed (a reviewer's question on a value). */
   openQueryFields: readonly string[];
+  /**
+   * The data-quality rules the case's review fails (`failedRules` of @pnss/libs/quality: its hard
+   * errors and its warnings), by rule id; empty for a clean case.
+   */
+  qualityRules: readonly string[];
+  /** The reviewer was shown the case's data-quality warnings and approves it over them (recorded in the audit). */
+  warningsConfirmed: boolean;
 }
 
 /** Why a case with open queries cannot be approved, after 'Case <number> ', naming the queried fields. */
@@ -46,9 +55,30 @@ export function openQueryRefusal(fields: readonly string[]): string {
 }
 
 /**
+ * Why a case with data-quality warnings not confirmed cannot be approved, after 'Case <number> ',
+ * naming each rule it fails in the words of the Data Quality view.
+ */
+export function unconfirmedWarningsRefusal(rules: readonly string[]): string {
+  return `has data-quality warnings not confirmed (${rules.map(qualityRuleTitle).join('; ')}): approve it with the warnings confirmed`;
+}
+
+/**
+ * Approving a case whose review fails any data-quality rule (a hard error or a warning) asks the
+ * reviewer to confirm the warnings first (issue 31): the Cases tab asks, the server refuses without it.
+ */
+export function needsWarningsConfirmation(facts: Pick<ApprovableFacts, 'qualityRules'>): boolean {
+  return facts.qualityRules.length > 0;
+}
+
+/**
  * Why the case cannot be approved for a package, or null when it can: the packageable rule, then no
- * open query (issue 31: a reviewer's question on a value must be closed before the case leaves).
+ * open query (issue 31: a reviewer's question on a value must be closed before the case leaves),
+ * then its data-quality warnings confirmed when it has any.
  */
 export function approvalRefusal(facts: ApprovableFacts): string | null {
-  return packageRefusal(facts) ?? (facts.openQueryFields.length > 0 ? openQueryRefusal(facts.openQueryFields) : null);
+  const packageable = packageRefusal(facts);
+  if (packageable !== null) return packageable;
+  if (facts.openQueryFields.length > 0) return openQueryRefusal(facts.openQueryFields);
+  if (needsWarningsConfirmation(facts) && !facts.warningsConfirmed) return unconfirmedWarningsRefusal(facts.qualityRules);
+  return null;
 }

@@ -11,7 +11,9 @@ import { casesCsv, csvHeader } from './package-csv.js';
 import { validatePackagedCase } from './package-dictionary.js';
 import { packageActions, packageStatusLabel } from './package-status.js';
 import { PACKAGE_FILE_NAMES, packagePeriod, toPackagedCase } from './package-format.js';
-import { isPackageable, packageRefusal } from './packageable-rule.js';
+import {
+  approvalRefusal, isPackageable, needsWarningsConfirmation, openQueryRefusal, packageRefusal, unconfirmedWarningsRefusal,
+} from './packageable-rule.js';
 
 const KEY = 'a'.repeat(64);
 
@@ -178,6 +180,35 @@ describe('the packageable rule (SPEC.md §2, §4: closed cases are approved and 
   ])('refuses %s, in words', (_name, facts, reason) => {
     expect(packageRefusal(facts)).toBe(reason);
     expect(isPackageable(facts)).toBe(false);
+  });
+});
+
+describe('the approval rule (issue 31: a case with an open query is not approved; one with data-quality warnings only once they are confirmed)', () => {
+  const clean = { isClose: true, isArchived: false, inPackage: false, openQueryFields: [], qualityRules: [], warningsConfirmed: false };
+
+  it('approves a closed case without warnings or open queries, with no confirmation asked', () => {
+    expect(needsWarningsConfirmation(clean)).toBe(false);
+    expect(approvalRefusal(clean)).toBeNull();
+  });
+
+  it('refuses a case with data-quality warnings not confirmed, naming each rule in the words of the Data Quality view', () => {
+    const warned = { ...clean, qualityRules: ['birth-weight-for-age', 'unknown-answer'] };
+    expect(needsWarningsConfirmation(warned)).toBe(true);
+    expect(approvalRefusal(warned)).toBe(unconfirmedWarningsRefusal(warned.qualityRules));
+    expect(unconfirmedWarningsRefusal(warned.qualityRules)).toBe(
+      "has data-quality warnings not confirmed (Birth weight far from the gestational age; Answer left at 'unknown'): approve it with the warnings confirmed",
+    );
+  });
+
+  it('approves a case with data-quality warnings once they are confirmed, hard errors of the close rules included', () => {
+    expect(approvalRefusal({ ...clean, qualityRules: ['close-rules', 'bmi-high'], warningsConfirmed: true })).toBeNull();
+    expect(approvalRefusal({ ...clean, qualityRules: ['close-rules'] })).toMatch(/^has data-quality warnings not confirmed \(Fails the close-case rules\)/);
+  });
+
+  it('refuses an open query before the warnings, confirmed or not, and the packageable rule before both', () => {
+    const queried = { ...clean, openQueryFields: ['weight'], qualityRules: ['bmi-high'], warningsConfirmed: true };
+    expect(approvalRefusal(queried)).toBe(openQueryRefusal(['weight']));
+    expect(approvalRefusal({ ...queried, isClose: false })).toBe('is not closed');
   });
 });
 

@@ -14,14 +14,15 @@ const CSS = `
   margin-bottom: 12px;
 }
 
-.pnss-quality-chart { margin: 0 0 16px; max-width: 760px; }
-.pnss-quality-bar { display: grid; grid-template-columns: minmax(160px, 1fr) 2fr 48px; gap: 8px; align-items: center; margin: 2px 0; }
+.pnss-quality-chart { margin: 0 0 16px; max-width: 960px; }
+.pnss-quality-bar { display: grid; grid-template-columns: minmax(160px, 24em) 1fr 48px; gap: 8px; align-items: center; margin: 2px 0; }
 .pnss-quality-bar-track { background: #f0f0f0; height: 12px; border-radius: 2px; overflow: hidden; }
 .pnss-quality-bar-fill { display: block; height: 100%; }
 .pnss-quality-error { background: #cf1322; }
 .pnss-quality-warning { background: #d48806; }
 .pnss-quality-bar-count { text-align: right; }
 .pnss-quality-list { margin: 0; padding-left: 16px; }
+.pnss-quality-denominator { max-width: 760px; margin: 4px 0 8px !important; font-size: 13px; }
 
 .pnss-pager {
   margin-top: 12px;

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CaseQualityList, QualitySummary } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
+import { QUALITY_DENOMINATORS } from '@pnss/libs/quality';
+import { openQueryRefusal } from '@pnss/libs/submissions';
 import { bodyOf, closedCase, renderSubmissions } from '../submissions/render-submissions.test-helpers.js';
 import { qualityCsv } from './quality-csv.js';
 
@@ -32,11 +34,21 @@ describe('data quality in Submissions (issue 31)', () => {
     expect(screen.getByText('CS Incision')).toBeInTheDocument();
   });
 
+  it('quotes under each figure its denominator in the words of libs, the range filled in', async () => {
+    renderSubmissions('/submissions/quality', OFFICER, { 'GET /api/quality/summary': { body: SUMMARY } });
+    await screen.findByText('Department score');
+    expect(screen.getByText(QUALITY_DENOMINATORS.cases.replace('FROM', '2025-11-26').replace('TO', '2026-11-25'))).toBeInTheDocument();
+    for (const figure of ['score', 'rules', 'sections', 'fields'] as const) expect(screen.getByText(QUALITY_DENOMINATORS[figure])).toBeInTheDocument();
+    expect(screen.getByText(/no second-twin question of a singleton birth/)).toBeInTheDocument();
+  });
+
   it('exports the view as CSV, a cell a spreadsheet would run written as text', () => {
     const csv = qualityCsv({ ...SUMMARY, rules: [{ ...SUMMARY.rules[1], caseList: [{ _id: 'x', caseNum: '=HYPERLINK(1)', patientid: 'p' }] }] });
     expect(csv).toContain('Department score,87.5');
     expect(csv).toContain("Birth weight far from the gestational age,warning,3,'=HYPERLINK(1)");
     expect(csv).toContain('Delivery,CS Incision,10,9,90');
+    expect(csv).toContain('What each figure counts');
+    expect(csv).toContain('between 2025-11-26 and 2026-11-25');
   });
 
   it("shows each case's warnings and open queries beside Approve, and asks before approving a case with warnings", async () => {
@@ -57,10 +69,30 @@ describe('data quality in Submissions (issue 31)', () => {
     const second = within(table).getByText('PCRN-002').closest('tr') as HTMLElement;
     expect(within(second).getByText('Open query: not approvable')).toBeInTheDocument();
 
+    // The approval rule of libs: the open query is refused here, in the words the server uses, and nothing is sent.
+    await user.click(within(second).getByRole('checkbox', { name: 'Approve case PCRN-002' }));
+    expect(await screen.findByText(`Case PCRN-002 ${openQueryRefusal(['weight'])}`)).toBeInTheDocument();
+    expect(server.calls()).not.toContain('PUT /api/submissions/cases/approval');
+
     await user.click(within(first).getByRole('checkbox', { name: 'Approve case PCRN-001' }));
     expect((await screen.findAllByText('This case has data-quality warnings')).length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('list', { name: 'Warnings to confirm' })).getByText('Case PCRN-001: Birth weight far from the gestational age')).toBeInTheDocument();
+    expect(screen.getByText('Approve anyway? Your confirmation is recorded with the approval.')).toBeInTheDocument();
     expect(server.calls()).not.toContain('PUT /api/submissions/cases/approval');
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(async () => expect(await bodyOf(server, 'PUT /api/submissions/cases/approval')).toEqual({ caseIds: ['c1'], approved: true, warningsConfirmed: true }));
+  });
+
+  it('approves a case without warnings at once, with no confirmation asked or sent', async () => {
+    const { server, user } = renderSubmissions('/submissions/cases', OFFICER, {
+      'GET /api/submissions/cases/closed': { body: { result: [closedCase()], count: 1, offset: 0 } },
+      'GET /api/quality/cases': { body: { result: [{ _id: 'c1', score: 100, errors: [], warnings: [], openQueryFields: [] }] } satisfies CaseQualityList },
+      'PUT /api/submissions/cases/approval': (request) => ({ body: request.clone().json() }),
+    });
+    const row = (await screen.findByText('PCRN-001')).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('No warnings')).toBeInTheDocument();
+    await user.click(within(row).getByRole('checkbox', { name: 'Approve case PCRN-001' }));
+    await waitFor(async () => expect(await bodyOf(server, 'PUT /api/submissions/cases/approval')).toEqual({ caseIds: ['c1'], approved: true }));
+    expect(screen.queryByText('This case has data-quality warnings')).not.toBeInTheDocument();
   });
 });

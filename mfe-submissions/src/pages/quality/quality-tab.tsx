@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, DatePicker, Empty, Progress, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { QualityCompleteness, QualityRuleCount } from '@pnss/libs/api';
+import { QUALITY_DENOMINATORS, type QualityFigure } from '@pnss/libs/quality';
 import { LoadError, saveFile, casePaths } from '@pnss/web';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link } from 'react-router-dom';
@@ -9,6 +10,15 @@ import { qualityCsv } from './quality-csv.js';
 
 const ISO = 'YYYY-MM-DD';
 const percent = (share: number | null) => (share === null ? '-' : `${Math.round(share * 1000) / 10}%`);
+
+/** A figure's denominator in the words of libs, with the range's dates for FROM and TO. */
+function Denominator({ figure, from, to }: { figure: QualityFigure; from: string; to: string }) {
+  return (
+    <Typography.Paragraph type="secondary" className="pnss-quality-denominator" data-figure={figure}>
+      {QUALITY_DENOMINATORS[figure].replace('FROM', from).replace('TO', to)}
+    </Typography.Paragraph>
+  );
+}
 
 /** A bar per rule, as long as its count against the largest: the chart of the view. */
 function RuleChart({ rules }: { rules: QualityRuleCount[] }) {
@@ -32,7 +42,8 @@ function RuleChart({ rules }: { rules: QualityRuleCount[] }) {
  * Issue 31, Submissions' Data Quality tab: for the closed cases discharged in a range, the
  * department score, the cases failing each quality rule (with the cases behind each, linked to
  * their form), and the completeness of each section and field, as tables and a chart, exportable
- * as CSV. The figures are the server's sums of the reviews stored with every case write.
+ * as CSV. The figures are the server's sums of the reviews stored with every case write; each is
+ * quoted with its denominator in the words of libs QUALITY_DENOMINATORS.
  */
 export function QualityTab() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(364, 'day'), dayjs()]);
@@ -81,12 +92,17 @@ export function QualityTab() {
         <Empty description="No closed case was discharged in these dates." />
       ) : (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Space size="large" wrap>
-            <Statistic title="Department score" value={summary.score ?? '-'} suffix="/ 100" />
-            <Statistic title="Closed cases reviewed" value={summary.cases} />
-          </Space>
+          <div>
+            <Space size="large" wrap>
+              <Statistic title="Department score" value={summary.score ?? '-'} suffix="/ 100" />
+              <Statistic title="Closed cases reviewed" value={summary.cases} />
+            </Space>
+            <Denominator figure="cases" from={summary.from} to={summary.to} />
+            <Denominator figure="score" from={summary.from} to={summary.to} />
+          </div>
           <div>
             <Typography.Title level={4}>Cases per rule</Typography.Title>
+            <Denominator figure="rules" from={summary.from} to={summary.to} />
             <RuleChart rules={summary.rules} />
             <Table<QualityRuleCount>
               rowKey="rule"
@@ -114,10 +130,12 @@ export function QualityTab() {
           </div>
           <div>
             <Typography.Title level={4}>Completeness by section</Typography.Title>
+            <Denominator figure="sections" from={summary.from} to={summary.to} />
             <Table<QualityCompleteness> rowKey="label" size="small" pagination={false} dataSource={summary.sections.filter((s) => s.asked > 0)} columns={completenessColumns} />
           </div>
           <div>
             <Typography.Title level={4}>Completeness by field</Typography.Title>
+            <Denominator figure="fields" from={summary.from} to={summary.to} />
             <Table<QualityCompleteness>
               rowKey={(row) => row.field ?? row.label}
               size="small"

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Modal, Progress, Radio, Space, Table, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Progress, Radio, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ClosedCaseItem, SubmissionCaseType } from '@pnss/libs/api';
 import { CODE_TABLES, SUBMISSION_CASE_TYPES, SUBMISSION_CASE_TYPE_LABELS, type CodeTable } from '@pnss/libs/enums';
 import { MATERNAL_DEATH_CAUSES } from '@pnss/libs/lookups';
 import { PERMISSIONS, hasAll } from '@pnss/libs/permissions';
-import { codeLabel } from '@pnss/libs/submissions';
+import { qualityRuleTitle } from '@pnss/libs/quality';
+import { approvalRefusal, codeLabel, needsWarningsConfirmation } from '@pnss/libs/submissions';
 import { MESSAGES, TOASTS } from '@pnss/libs/validation';
 import { LoadError, describeError, selectPermissions, toast, useAppSelector, casePaths, submissionPaths } from '@pnss/web';
 import { useNavigate } from 'react-router-dom';
@@ -53,6 +54,7 @@ const ALL = 'all';
  */
 export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) {
   const navigate = useNavigate();
+  const { modal } = App.useApp();
   const permissions = useAppSelector(selectPermissions);
   const canApprove = hasAll(permissions, [PERMISSIONS.APPROVE_CASES]);
   const canCreate = hasAll(permissions, [PERMISSIONS.CREATE_PACKAGE]);
@@ -93,16 +95,50 @@ export function CasesTab({ caseType }: { caseType: SubmissionCaseType | null }) 
     navigate(submissionPaths.census);
   }, [building, progress.data, navigate, query]);
 
-  /** Approving a case with warnings asks first; the server refuses one with an open query and says why. */
+  /**
+   * The approval rule of libs, as the server runs it (issue 31): a case with an open query is refused
+   * here and says why; one whose review fails a quality rule is approved only once the reviewer
+   * confirms its warnings, a confirmation the server records with the approval.
+   */
+  const approvalFactsOf = (row: Row) => {
+    const review = qualityOf(row._id);
+    return {
+      isClose: true, isArchived: false, inPackage: Boolean(row.submissionId),
+      openQueryFields: review?.openQueryFields ?? [],
+      qualityRules: [...new Set([...(review?.errors ?? []), ...(review?.warnings ?? [])].map((finding) => finding.rule))],
+    };
+  };
   const confirmApprove = (caseIds: string[], approved: boolean) => {
-    const warned = approved ? caseIds.filter((id) => (qualityOf(id)?.warnings.length ?? 0) + (qualityOf(id)?.errors.length ?? 0) > 0) : [];
+    if (!approved) {
+      void approve(caseIds, approved);
+      return;
+    }
+    const chosen = rows.filter((row) => caseIds.includes(row._id)).map((row) => ({ row, facts: approvalFactsOf(row) }));
+    const refused = chosen.flatMap(({ row, facts }) => {
+      const reason = approvalRefusal({ ...facts, warningsConfirmed: true });
+      return reason ? [`Case ${row.caseNum} ${reason}`] : [];
+    });
+    if (refused.length > 0) {
+      toast.error(refused.join('. '));
+      return;
+    }
+    const warned = chosen.filter(({ facts }) => needsWarningsConfirmation(facts));
     if (warned.length === 0) {
       void approve(caseIds, approved);
       return;
     }
-    Modal.confirm({
+    modal.confirm({
       title: warned.length === 1 ? 'This case has data-quality warnings' : `${warned.length} of these cases have data-quality warnings`,
-      content: 'Approve anyway? Check the warnings beside each case first.',
+      content: (
+        <>
+          <ul className="pnss-quality-list" aria-label="Warnings to confirm">
+            {warned.map(({ row, facts }) => (
+              <li key={row._id}>Case {row.caseNum}: {facts.qualityRules.map(qualityRuleTitle).join('; ')}</li>
+            ))}
+          </ul>
+          <Typography.Paragraph>Approve anyway? Your confirmation is recorded with the approval.</Typography.Paragraph>
+        </>
+      ),
       okText: 'Approve',
       onOk: () => approve(caseIds, approved, true),
     });

@@ -1,4 +1,4 @@
-import { QUALITY_DERIVATION, caseQuality, failedRules } from '@pnss/libs/quality';
+import { QUALITY_DERIVATION, caseQuality, failedRules, isQualityReviewed } from '@pnss/libs/quality';
 import { countingDateOf } from '@pnss/libs/reports';
 import { type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
 import { caseQuality as caseQualityTable, caseQualityRollup, caseQualityRules } from '../../database/case-quality.schema.js';
@@ -11,7 +11,7 @@ import { type CaseRow, toCaseForm } from '../../common/records/case-record.js';
  * The data-quality part of the projection (issue 31): each case's review by the rules of
  * @pnss/libs/quality, stored in case_quality with the case's write, and the counters of the Data
  * Quality view (case_quality_rollup) moved by the difference, so the view is a sum and never runs
- * the rules. Only closed, unarchived cases with a discharge date count in the view.
+ * the rules. Only closed, unarchived cases with a discharge date count in the view (libs isQualityReviewed).
  */
 
 export type QualityRow = typeof caseQualityTable.$inferInsert;
@@ -24,7 +24,8 @@ export function deriveQualityRow(row: CaseRow, today = serverToday()): QualityRo
   return {
     caseId: row.id,
     derivation: QUALITY_DERIVATION,
-    counted: row.isClose && !row.isArchived,
+    // The cases the view reviews (libs QUALITY_DENOMINATORS.cases): closed, not archived, discharged.
+    counted: isQualityReviewed(form),
     day: countingDateOf(form),
     errorCount: quality.errors.length,
     warningCount: quality.warnings.length,

@@ -62,6 +62,16 @@ export class QualityRepository {
       .where(inArray(caseQuality.caseId, ids));
   }
 
+  /** The quality rules the stored review of each case fails (hard errors and warnings): the cases without any are left out. */
+  async failedRules(ids: string[], executor: Executor = this.db): Promise<Map<string, string[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await executor
+      .select({ caseId: caseQuality.caseId, rules: caseQuality.rules })
+      .from(caseQuality)
+      .where(and(inArray(caseQuality.caseId, ids), sql`cardinality(${caseQuality.rules}) > 0`));
+    return new Map(rows.map((row) => [row.caseId, row.rules]));
+  }
+
   /** The fields of each case with a query not closed. */
   async openQueryFields(ids: string[], executor: Executor = this.db): Promise<Map<string, string[]>> {
     const open = new Map<string, string[]>();

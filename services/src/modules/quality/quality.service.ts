@@ -1,9 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { CaseQualityList, QualityCompleteness, QualityFindingView, QualitySummary } from '@pnss/libs/api';
-import { QUALITY_RULES } from '@pnss/libs/quality';
+import { QUALITY_RULES, completenessShare, departmentScore, sectionCompleteness } from '@pnss/libs/quality';
 import { CASE_SECTIONS, FIELD_META, fieldMeta } from '@pnss/libs/validation';
 import { QualityErrorCode, qualityError } from './quality.errors.js';
 import { QualityRepository } from './quality.repository.js';
+
+/** Per case id: the fields with an open query, the quality rules failed; a case without either is absent. */
+export interface ApprovalQualityFacts {
+  openQueryFields: ReadonlyMap<string, readonly string[]>;
+  qualityRules: ReadonlyMap<string, readonly string[]>;
+}
 
 const SEVERITY = new Map<string, 'error' | 'warning'>(QUALITY_RULES.map((r) => [r.id, r.severity]));
 
@@ -33,17 +39,15 @@ export class QualityService {
       const field = key.slice('asked:'.length);
       const answered = asked - (counters.get(`missing:${field}`) ?? 0);
       const meta = FIELD_META[field] ?? fieldMeta(field);
-      fields.push({ field, label: meta.label, section: meta.section, asked, answered, share: share(answered, asked) });
+      fields.push({ field, label: meta.label, section: meta.section, asked, answered, share: completenessShare(answered, asked) });
     }
     const order = Object.keys(FIELD_META);
     fields.sort((a, b) => order.indexOf(a.field ?? '') - order.indexOf(b.field ?? ''));
-    const sections = CASE_SECTIONS.map((section) => {
-      const inSection = fields.filter((f) => f.section === section);
-      const asked = inSection.reduce((n, f) => n + f.asked, 0);
-      const answered = inSection.reduce((n, f) => n + f.answered, 0);
-      return { field: null, label: section, section, asked, answered, share: share(answered, asked) };
-    });
-    const score = cases === 0 ? null : Math.round((10 * (counters.get('score') ?? 0)) / cases) / 10;
+    // The denominators are libs QUALITY_DENOMINATORS, which the view quotes under each figure.
+    const sections = CASE_SECTIONS.map((section) => ({
+      field: null, label: section, section, ...sectionCompleteness(fields.filter((f) => f.section === section)),
+    }));
+    const score = departmentScore(counters.get('score') ?? 0, cases);
     return { from, to, cases, score, rules, sections, fields };
   }
 
@@ -65,12 +69,12 @@ export class QualityService {
     };
   }
 
-  /** The fields of each case with a query not closed, for the approval rule. */
-  openQueryFields(ids: string[]): Promise<Map<string, string[]>> {
-    return this.repository.openQueryFields(ids);
+  /**
+   * What the approval rule asks of each case beyond the packageable rule (libs approvalRefusal): the
+   * fields with a query not closed, and the quality rules its stored review fails.
+   */
+  async approvalFacts(ids: string[]): Promise<ApprovalQualityFacts> {
+    const [openQueryFields, qualityRules] = await Promise.all([this.repository.openQueryFields(ids), this.repository.failedRules(ids)]);
+    return { openQueryFields, qualityRules };
   }
-}
-
-function share(answered: number, asked: number): number | null {
-  return asked === 0 ? null : Math.round((1000 * answered) / asked) / 1000;
 }

@@ -47,8 +47,9 @@ export class CensusPackagesService {
     await this.builds.recoverStale(false);
     const rows = await this.repository.checkCases(ids);
     assertCasesFound(ids, rows);
-    // An approved case on which a query was opened later waits for it too (issue 31).
-    assertCasesApprovable(rows, await this.quality.openQueryFields(ids));
+    // An approved case on which a query was opened later waits for it too (issue 31). Its warnings were
+    // confirmed when it was approved: an approval holds one version, and a change of the case withdraws it.
+    assertCasesApprovable(rows, await this.quality.approvalFacts(ids), true);
     const unapproved = rows.filter((r) => r.approvedVersion !== r.version);
     if (unapproved.length > 0) {
       throw submissionsError(SubmissionsErrorCode.CaseNotApproved, {

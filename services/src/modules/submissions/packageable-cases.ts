@@ -1,4 +1,5 @@
 import { approvalRefusal } from '@pnss/libs/submissions';
+import type { ApprovalQualityFacts } from '../quality/quality.service.js';
 import { SubmissionsErrorCode, submissionsError } from './submissions.errors.js';
 import type { CaseCheckRow } from './submissions.repository.js';
 
@@ -11,13 +12,15 @@ export function assertCasesFound(ids: string[], rows: CaseCheckRow[]): void {
 }
 
 /**
- * The approval rule of libs on each case (the packageable rule, then no open query, issue 31): a 409
- * naming every case refused with its reason, which the Cases tab shows.
+ * The approval rule of libs on each case (the packageable rule, then no open query, then its
+ * data-quality warnings confirmed when it has any, issue 31): a 409 naming every case refused with
+ * its reason, which the Cases tab shows.
  */
-export function assertCasesApprovable(rows: CaseCheckRow[], openQueryFields: ReadonlyMap<string, readonly string[]>): void {
+export function assertCasesApprovable(rows: CaseCheckRow[], quality: ApprovalQualityFacts, warningsConfirmed: boolean): void {
   const refused = rows.flatMap((r) => {
     const reason = approvalRefusal({
-      isClose: r.isClose, isArchived: r.isArchived, inPackage: Boolean(r.submissionId) || r.inPackage, openQueryFields: openQueryFields.get(r.id) ?? [],
+      isClose: r.isClose, isArchived: r.isArchived, inPackage: Boolean(r.submissionId) || r.inPackage,
+      openQueryFields: quality.openQueryFields.get(r.id) ?? [], qualityRules: quality.qualityRules.get(r.id) ?? [], warningsConfirmed,
     });
     return reason ? [{ id: r.id, caseNum: r.caseNum, reason }] : [];
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ApprovalResponse, ClosedCaseListItem, ClosedCasesResponse, SubmissionCaseType } from '@pnss/libs/api';
-import { caseTypesOf, correctionNotice } from '@pnss/libs/submissions';
+import { caseTypesOf, correctionNotice, needsWarningsConfirmation } from '@pnss/libs/submissions';
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
@@ -31,7 +31,8 @@ export class ReviewService {
     const ids = [...new Set(caseIds.map((id) => id.toLowerCase()))];
     const rows = await this.repository.checkCases(ids);
     assertCasesFound(ids, rows);
-    if (approved) assertCasesApprovable(rows, await this.quality.openQueryFields(ids));
+    const quality = approved ? await this.quality.approvalFacts(ids) : null;
+    if (quality) assertCasesApprovable(rows, quality, warningsConfirmed);
     await this.database.transaction(async (tx) => {
       if (approved) {
         await this.repository.approve(tx, rows.map((r) => ({ caseId: r.id, caseVersion: r.version })), actor);
@@ -40,8 +41,10 @@ export class ReviewService {
             actor, entity: 'case', entityId: row.id, action: 'approve',
             changes: [
               { field: 'approved', old: row.approvedVersion === row.version, new: true },
-              // Issue 31: approved over the case's data-quality warnings, which the reviewer was shown.
-              ...(warningsConfirmed ? [{ field: 'warningsConfirmed', old: null, new: true }] : []),
+              // Issue 31: approved over the case's data-quality warnings, which the reviewer was shown and confirmed.
+              ...(warningsConfirmed && needsWarningsConfirmation({ qualityRules: quality?.qualityRules.get(row.id) ?? [] })
+                ? [{ field: 'warningsConfirmed', old: null, new: true }]
+                : []),
             ],
           });
         }

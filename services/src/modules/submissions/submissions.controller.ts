@@ -49,7 +49,7 @@ export class SubmissionsController {
   }
 
   @Put('cases/approval')
-  @Answer('Approve (approved: true) or withdraw the approval of closed cases; audited per case', 'ApprovalResponse', { errors: { 404: 'A case named does not exist', 409: 'A case is not closed, or already in a package' } })
+  @Answer('Approve (approved: true) or withdraw the approval of closed cases; audited per case', 'ApprovalResponse', { errors: { 404: 'A case named does not exist', 409: 'A case is not closed, is already in a package, has a query not closed, or has data-quality warnings and warningsConfirmed is not true: one sentence per case, naming the case and the rule' } })
   approve(@CurrentUser() user: AuthenticatedUser, @Body() body: ApprovalDto) {
     return this.review.setApproval(user, body.caseIds, body.approved, body.warningsConfirmed === true);
   }

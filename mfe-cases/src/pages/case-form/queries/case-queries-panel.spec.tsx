@@ -48,4 +48,13 @@ describe("the case form's queries (issue 31)", () => {
     await user.click(screen.getByRole('button', { name: 'Close query' }));
     await waitFor(() => expect(server.calls()).toContain('POST /api/queries/q1/close'));
   });
+
+  it('keeps the list in view once the last open query is closed, the query shown as Closed', async () => {
+    const { rerender } = renderPanel([P.FIND_PATIENT_CASE, P.RAISE_QUERY]);
+    expect(screen.getByText('Waiting for an answer')).toBeInTheDocument();
+    rerender(<CaseQueriesPanel caseId="c1" queries={[{ ...QUERY, status: 'closed' }]} />);
+    expect(await screen.findByText('Closed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Queries (0 open of 1)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide' })).toBeInTheDocument();
+  });
 });

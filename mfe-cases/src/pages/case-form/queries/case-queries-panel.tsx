@@ -89,8 +89,10 @@ export function CaseQueriesPanel({ caseId, queries }: { caseId: string; queries:
     }
   };
   const openCount = queries.filter((q) => q.status !== 'closed').length;
-  // Shown at once when a query waits; otherwise behind one button, so the form stays as it was.
+  // Shown at once when a query waits; otherwise behind one button, so the form stays as it was. Once
+  // shown with a query waiting it stays shown: the query just closed, answered or raised stays in view.
   const [expanded, setExpanded] = useState(false);
+  if (openCount > 0 && !expanded) setExpanded(true);
   if (queries.length === 0 && !access.canRaiseQuery) return null;
   const shown = expanded || openCount > 0;
   return (
