@@ -1,5 +1,5 @@
 import { Dexie, type Table } from 'dexie';
-import { type Sealed, type WebCrypto, deriveOfflineKey, exportOfflineKey, open, pageCrypto, randomSalt, seal } from './offline-crypto.js';
+import { type Sealed, type WebCrypto, deriveOfflineKey, open, pageCrypto, randomSalt, seal } from './offline-crypto.js';
 
 /** What a queued change does, in the order the sync loop sends them. */
 export type OfflineChangeKind = 'createPatient' | 'savePatient' | 'createCase' | 'saveCase' | 'closeCase';
@@ -161,9 +161,9 @@ export class OfflineStore {
     this.db.close();
   }
 
-  /** The key as text, for this tab's sessionStorage only (see offline-session.ts). */
-  exportKey(): Promise<string> {
-    return exportOfflineKey(this.key, this.crypto);
+  /** The store's key, to be kept while signed in (offline-session.ts): a CryptoKey whose bytes cannot be read. */
+  get cryptoKey(): CryptoKey {
+    return this.key;
   }
 
   /** Adds a change at the end of the queue, with a new idempotency key. */
