@@ -82,4 +82,12 @@ export {
   queueOfflineChange,
 } from './offline/offline-session.js';
 export { OFFLINE_KEY_ITERATIONS, deriveOfflineKey } from './offline/offline-crypto.js';
+export {
+  LOCAL_ID_PREFIX,
+  ON_DEVICE_ONLY,
+  isLocalId,
+  localRecords,
+  type LocalCase,
+  type LocalPatient,
+} from './offline/offline-requests.js';
 export { syncQueue, type SyncOptions, type SyncResult } from './offline/sync-queue.js';
