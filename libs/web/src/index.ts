@@ -89,5 +89,8 @@ export {
   localRecords,
   type LocalCase,
   type LocalPatient,
+  PATIENT_SAVED_ON_DEVICE,
+  CASE_CLOSED_ON_DEVICE,
 } from './offline/offline-requests.js';
+export { useLocalRecords } from './offline/use-local-records.js';
 export { syncQueue, type SyncOptions, type SyncResult } from './offline/sync-queue.js';

@@ -20,6 +20,10 @@ export const LOCAL_ID_PREFIX = 'local-';
 
 /** Said of a record known only on this device, wherever it is listed. */
 export const ON_DEVICE_ONLY = 'On this device only: not on the server yet';
+/** After a patient was created with no connection. */
+export const PATIENT_SAVED_ON_DEVICE = 'No connection: the patient is saved on this device and will be sent when the connection returns.';
+/** After a case was closed with no connection: the server checks the close rules again when it is sent. */
+export const CASE_CLOSED_ON_DEVICE = 'No connection: the case is closed on this device. The close will be sent when the connection returns, and the server checks it again.';
 
 const LOCAL_ID = /local-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 

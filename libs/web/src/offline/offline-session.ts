@@ -115,8 +115,9 @@ export async function queueOfflineChange(change: OfflineChange): Promise<QueuedC
   return queued;
 }
 
+/** The key slot's whole database goes: nothing of it is left on the device once the session ends. */
 async function deleteKept(options: OfflineStoreOptions): Promise<void> {
-  await withKeys(options, (keys) => keys.delete('signed-in')).catch((error: unknown) => console.warn('The offline key could not be deleted', error));
+  await new OfflineSessionDatabase(options.dependencies).delete().catch((error: unknown) => console.warn('The offline key could not be deleted', error));
 }
 
 /** Builds before the key was a CryptoKey kept its bytes in sessionStorage: deleted unread. */
