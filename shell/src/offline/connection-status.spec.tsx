@@ -86,4 +86,16 @@ describe('the connection state in the header (issue 32)', () => {
     await waitFor(() => expect(screen.queryByRole('link', { name: /was refused by the server/ })).toBeNull(), { timeout: 10_000 });
     expect(await store.count()).toBe(0);
   });
+
+  it("warns in words when the browser's storage nears its quota", async () => {
+    const storage = { estimate: jest.fn(async () => ({ usage: 900, quota: 1000 })) };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    try {
+      await startOfflineSession(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+      await renderShell('#/patients', CLINICIAN);
+      expect(await screen.findByText(/^Storage on this device is 90% full\. Connect to send the waiting changes/, {}, { timeout: 10_000 })).toHaveAttribute('role', 'status');
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
+  });
 });

@@ -39,6 +39,11 @@ export function ConnectionStatus({ state }: { state: ConnectionState }) {
           {conflictText(link.label)}
         </a>
       ))}
+      {state.storage ? (
+        <span className="pnss-connection-refused" role="status" data-testid="storage-warning">
+          {state.storage}
+        </span>
+      ) : null}
       {/* Refused by the server's rules: kept, with its words, until the user settles it on the case and removes it. */}
       {(state.refusals ?? []).map((refused) => (
         <span key={refused.seq} className="pnss-connection-refused" role="alert">

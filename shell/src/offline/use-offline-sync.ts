@@ -9,6 +9,7 @@ import {
   syncQueue,
   useAppSelector,
 } from '@pnss/web';
+import { readStorageWarning } from './storage-quota.js';
 
 /** How often a queue that could not be sent is tried again while the browser says it is online. */
 export const SYNC_RETRY_MS = 30_000;
@@ -22,6 +23,8 @@ export interface ConnectionState {
   conflicts?: ConflictLink[];
   /** Changes the server refused by its rules (a close it does not accept, say): they wait, with its words, for the user. */
   refusals?: Refusal[];
+  /** The browser's storage nearing its quota, in words; null otherwise. */
+  storage?: string | null;
 }
 
 export interface Refusal {
@@ -71,6 +74,7 @@ export function useOfflineSync(): ConnectionState {
   const [waiting, setWaiting] = useState(0);
   const [conflicts, setConflicts] = useState<ConflictLink[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [storage, setStorage] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   const running = useRef(false);
 
@@ -78,6 +82,7 @@ export function useOfflineSync(): ConnectionState {
     const store = currentOfflineStore();
     const waitingNow = (await store?.count()) ?? 0;
     setWaiting(waitingNow);
+    setStorage(store ? await readStorageWarning() : null);
     // Read (decrypt) the queue only when something waits.
     const changes = store && waitingNow > 0 ? await store.changes().catch(() => []) : [];
     setConflicts(changes.flatMap((c) => (c.kind === 'saveCase' && c.state === 'refused' && c.newerVersion ? [conflictLinkOf(c.path, c.label)] : []))
@@ -117,7 +122,7 @@ export function useOfflineSync(): ConnectionState {
     return () => window.clearInterval(timer);
   }, [sync]);
 
-  return { online, syncing, waiting, conflicts, refusals };
+  return { online, syncing, waiting, conflicts, refusals, storage };
 }
 
 /** The state in words, never by colour alone: "Offline · 2 changes waiting". */
