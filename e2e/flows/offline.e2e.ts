@@ -8,6 +8,19 @@ import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
 import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
 
+/** True in the page once the signed-in user's offline key is kept (a row in `pnss-offline-session`). Plain text: the page runs it as it is. */
+const KEY_KEPT = `new Promise((resolve) => {
+  const request = indexedDB.open('pnss-offline-session');
+  request.onerror = () => resolve(false);
+  request.onsuccess = () => {
+    const db = request.result;
+    if (!db.objectStoreNames.contains('keys')) { db.close(); resolve(false); return; }
+    const get = db.transaction('keys').objectStore('keys').get('signed-in');
+    get.onsuccess = () => { db.close(); resolve(Boolean(get.result)); };
+    get.onerror = () => { db.close(); resolve(false); };
+  };
+})`;
+
 const status = (page: Page) => page.getByTestId('connection-status');
 
 /** The IndexedDB databases of the page's origin (the offline store is `pnss-offline-<user id>`). */
@@ -33,12 +46,32 @@ describe('offline on a ward (issue 32)', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
+    // The offline key is derived from the password after sign-in (PBKDF2 takes a moment) and kept once it is.
+    await page.waitForFunction(KEY_KEPT);
     await page.reload();
     await expectVisible(watched, page.getByRole('navigation', { name: 'Main' }), 'offline-visit-nav');
     await expectVisible(watched, page.getByRole('heading', { name: 'Patients' }).first(), 'offline-visit-patients');
     assert.ok(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)), 'the service worker controls the page');
-    const stores = (await databases(page)).filter((name) => name.startsWith('pnss-offline-'));
+    const stores = (await databases(page)).filter((name) => name.startsWith('pnss-offline-') && name !== 'pnss-offline-session');
     assert.equal(stores.length, 1, `sign-in opened one offline store: ${stores.join(', ')}`);
+    assert.ok((await databases(page)).includes('pnss-offline-session'), 'the key is kept, as a CryptoKey, while signed in');
+    // The key cannot be read by a script: the page's own code gets a CryptoKey that refuses to be exported.
+    const exported = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('pnss-offline-session');
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const kept = await new Promise<{ key: CryptoKey }>((resolve) => {
+        const request = db.transaction('keys').objectStore('keys').get('signed-in');
+        request.onsuccess = () => resolve(request.result as { key: CryptoKey });
+      });
+      db.close();
+      const refused = await crypto.subtle.exportKey('raw', kept.key).then(() => 'exported', (error: Error) => error.name);
+      return { type: Object.prototype.toString.call(kept.key), extractable: kept.key.extractable, refused };
+    });
+    assert.deepEqual(exported, { type: '[object CryptoKey]', extractable: false, refused: 'InvalidAccessError' });
+    assert.equal(await page.evaluate(() => sessionStorage.length), 0, 'nothing of the key in sessionStorage');
 
     await context.setOffline(true);
     await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'offline-indicator');
@@ -126,7 +159,7 @@ describe('offline on a ward (issue 32)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/#\/account\/login/);
     await page.waitForFunction(async () => !(await indexedDB.databases()).some((db) => db.name?.startsWith('pnss-offline-')));
-    assert.equal(await page.evaluate(() => sessionStorage.getItem('pnss.offline.key')), null, 'the key left the tab');
+    assert.ok(!(await databases(page)).includes('pnss-offline-session'), 'the key left the device');
     await page.context().close();
   });
 });

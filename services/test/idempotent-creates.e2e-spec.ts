@@ -129,4 +129,37 @@ describe('idempotent creates (issue 32: a replay after a lost answer never creat
       expect((res.body as ErrorEnvelope).message).toBe(REUSED);
     });
   });
+
+  describe('a queue made offline, replayed (a patient, a case for it, a save, a close)', () => {
+    it('replayed twice after lost answers, with the same keys, it makes one patient and one case, and the second close meets the newer version', async () => {
+      const [patientKey, caseKey] = [randomUUID(), randomUUID()];
+      const patientBody = { firstName: 'Ofelia', lastName: 'Replaylast', birthDate: yearsAgo(31) };
+      const caseBody = { caseNum: nextCaseNum('IDEM') };
+      const patient = (await postWithKey('/api/patients', patientBody, patientKey).expect(201)).body as Patient;
+      const created = (await postWithKey(`/api/patients/${patient._id}/cases`, caseBody, caseKey).expect(201)).body as CaseForm;
+      const path = `/api/patients/${patient._id}/cases/${created._id}`;
+      const { caseNum: _caseNum, ...answers } = closableObBody(caseBody.caseNum);
+      const saved = (await put(path, { ...answers, version: created.version }).expect(200)).body as CaseForm;
+      const closed = (await put(`${path}/close`, { patientid: patient._id, caseid: created._id, version: saved.version }).expect(200)).body as CaseForm;
+      expect(closed.isClose).toBe(true);
+      // The answers were lost: the queue sends everything again, the creates with their keys.
+      expect(((await postWithKey('/api/patients', patientBody, patientKey).expect(201)).body as Patient)._id).toBe(patient._id);
+      expect(((await postWithKey(`/api/patients/${patient._id}/cases`, caseBody, caseKey).expect(201)).body as CaseForm)._id).toBe(created._id);
+      const close = await put(`${path}/close`, { patientid: patient._id, caseid: created._id, version: saved.version }).expect(409);
+      expect((close.body as ErrorEnvelope).message).toBe(CASE_CHANGED);
+      expect((close.body as { current: CaseForm }).current).toMatchObject({ isClose: true, version: closed.version });
+      expect(await patientsNamed('Replaylast')).toHaveLength(1);
+      expect(((await get(`/api/patients/${patient._id}/cases`).expect(200)).body as CaseForm[]).map((c) => c._id)).toEqual([created._id]);
+    });
+
+    it("a queued close the server's close rules refuse is a 422 in words, and the case stays open as it was", async () => {
+      const patient = await createPatient(t, admin);
+      const created = (await postWithKey(`/api/patients/${patient._id}/cases`, { caseNum: nextCaseNum('IDEM') }, randomUUID()).expect(201)).body as CaseForm;
+      const path = `/api/patients/${patient._id}/cases/${created._id}`;
+      const res = await put(`${path}/close`, { patientid: patient._id, caseid: created._id, version: created.version }).expect(422);
+      expect(typeof (res.body as ErrorEnvelope).message).toBe('string');
+      expect(((res.body as ErrorEnvelope).message ?? '').length).toBeGreaterThan(10);
+      expect((await get(path).expect(200)).body).toMatchObject({ isClose: false, version: created.version });
+    });
+  });
 });

@@ -83,4 +83,15 @@ export {
   queueOfflineChange,
 } from './offline/offline-session.js';
 export { OFFLINE_KEY_ITERATIONS, deriveOfflineKey } from './offline/offline-crypto.js';
+export {
+  LOCAL_ID_PREFIX,
+  ON_DEVICE_ONLY,
+  isLocalId,
+  localRecords,
+  type LocalCase,
+  type LocalPatient,
+  PATIENT_SAVED_ON_DEVICE,
+  CASE_CLOSED_ON_DEVICE,
+} from './offline/offline-requests.js';
+export { useLocalRecords } from './offline/use-local-records.js';
 export { syncQueue, type SyncOptions, type SyncResult } from './offline/sync-queue.js';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { currentOfflineStore, eraseOfflineSession, OfflineStore, queueOfflineChange, startOfflineSession } from '@pnss/web';
 import { CLINICIAN, renderShell } from '../shell-app.test-helpers.js';
+import { REMOVE_REFUSED_QUESTION } from './connection-status.js';
 
 const FEW_ROUNDS = { iterations: 1_000 };
 
@@ -63,5 +64,38 @@ describe('the connection state in the header (issue 32)', () => {
     const link = await screen.findByRole('link', { name: 'Case 2026-118 was changed by someone else: open it to choose' }, { timeout: 10_000 });
     expect(link).toHaveAttribute('href', '#/patients/p1/case/c1');
     expect(screen.queryByRole('link', { name: /Case 2026-119/ })).toBeNull();
+  });
+
+  it("a change the server refused by its rules says so in the server's words, stays on the device, and leaves only when the user removes it", async () => {
+    online.mockReturnValue(false);
+    const store = await startOfflineSession(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+    const words = 'The case cannot be closed: Discharge date is required.';
+    const queued = await store.enqueue({ kind: 'closeCase', method: 'PUT', path: '/patients/p1/cases/c1/close', label: 'Close case G-77', body: {}, recordId: 'c1', version: 2 });
+    await store.refuse(queued.seq, words);
+    const { user } = await renderShell('#/patients', CLINICIAN);
+    const link = await screen.findByRole('link', { name: `Close case G-77 was refused by the server: ${words}` }, { timeout: 10_000 });
+    expect(link).toHaveAttribute('href', '#/patients/p1/case/c1');
+    expect(screen.getByTestId('connection-status')).toHaveTextContent('Offline · 1 change waiting');
+    const removeButton = screen.getByRole('button', { name: 'Remove' });
+    await user.click(removeButton);
+    const question = (await screen.findByText(REMOVE_REFUSED_QUESTION)).closest('.ant-popover') as HTMLElement;
+    await user.click(within(question).getByRole('button', { name: 'Keep' }));
+    expect(await store.count()).toBe(1);
+    await user.click(removeButton);
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /was refused by the server/ })).toBeNull(), { timeout: 10_000 });
+    expect(await store.count()).toBe(0);
+  });
+
+  it("warns in words when the browser's storage nears its quota", async () => {
+    const storage = { estimate: jest.fn(async () => ({ usage: 900, quota: 1000 })) };
+    Object.defineProperty(navigator, 'storage', { value: storage, configurable: true });
+    try {
+      await startOfflineSession(CLINICIAN._id, 'clinician password', FEW_ROUNDS);
+      await renderShell('#/patients', CLINICIAN);
+      expect(await screen.findByText(/^Storage on this device is 90% full\. Connect to send the waiting changes/, {}, { timeout: 10_000 })).toHaveAttribute('role', 'status');
+    } finally {
+      Reflect.deleteProperty(navigator, 'storage');
+    }
   });
 });

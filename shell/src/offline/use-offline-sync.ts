@@ -10,6 +10,7 @@ import {
   syncQueue,
   useAppSelector,
 } from '@pnss/web';
+import { readStorageWarning } from './storage-quota.js';
 
 /** How often a queue that could not be sent is tried again while the browser says it is online. */
 export const SYNC_RETRY_MS = 30_000;
@@ -21,6 +22,25 @@ export interface ConnectionState {
   waiting: number;
   /** Case saves the server refused because someone saved a newer version: each opens in the case form's conflict dialog. */
   conflicts?: ConflictLink[];
+  /** Changes the server refused by its rules (a close it does not accept, say): they wait, with its words, for the user. */
+  refusals?: Refusal[];
+  /** The browser's storage nearing its quota, in words; null otherwise. */
+  storage?: string | null;
+}
+
+export interface Refusal {
+  seq: number;
+  label: string;
+  /** The server's words. */
+  refusal: string;
+  /** The case form, where the change is about a case. */
+  to: string | null;
+}
+
+/** The case a change is about, from its API path: `/patients/<p>/cases/<c>[/close]` is the form `/patients/<p>/case/<c>`. */
+export function caseLinkOf(path: string): string | null {
+  const match = /^\/patients\/([^/]+)\/cases\/([^/]+)(?:\/[a-z]+)?$/.exec(path);
+  return match ? `/patients/${match[1]}/case/${match[2]}` : null;
 }
 
 export interface ConflictLink {
@@ -54,6 +74,8 @@ export function useOfflineSync(): ConnectionState {
   const user = useAppSelector(selectSessionUser);
   const [waiting, setWaiting] = useState(0);
   const [conflicts, setConflicts] = useState<ConflictLink[]>([]);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [storage, setStorage] = useState<string | null>(null);
   const [syncing, setSyncing] = useState(false);
   const running = useRef(false);
 
@@ -61,10 +83,14 @@ export function useOfflineSync(): ConnectionState {
     const store = currentOfflineStore();
     const waitingNow = (await store?.count()) ?? 0;
     setWaiting(waitingNow);
+    setStorage(store ? await readStorageWarning() : null);
     // Read (decrypt) the queue only when something waits.
     const changes = store && waitingNow > 0 ? await store.changes().catch(() => []) : [];
     setConflicts(changes.flatMap((c) => (c.kind === 'saveCase' && c.state === 'refused' && c.newerVersion ? [conflictLinkOf(c.path, c.label)] : []))
       .filter((link): link is ConflictLink => link !== null));
+    setRefusals(changes.flatMap((c) => (c.state === 'refused' && !(c.kind === 'saveCase' && c.newerVersion)
+      ? [{ seq: c.seq, label: c.label, refusal: c.refusal ?? 'The server refused this change.', to: caseLinkOf(c.path) }]
+      : [])));
   }, []);
 
   const sync = useCallback(async () => {
@@ -97,7 +123,7 @@ export function useOfflineSync(): ConnectionState {
     return () => window.clearInterval(timer);
   }, [sync]);
 
-  return { online, syncing, waiting, conflicts };
+  return { online, syncing, waiting, conflicts, refusals, storage };
 }
 
 /** The state in words, never by colour alone: "Offline · 2 changes waiting". */

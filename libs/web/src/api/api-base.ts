@@ -2,6 +2,7 @@ import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type Fetch
 import { API_PREFIX, API_TIMEOUT_MS } from '@pnss/libs/api';
 import { withSessionToken } from '../session/session-storage.js';
 import { endSession } from '../session/end-session.js';
+import { sendOrQueue } from '../offline/offline-requests.js';
 
 /**
  * Endpoints whose 401 is an answer to show, not a lapsed session: a failed sign-in says why,
@@ -20,7 +21,8 @@ export const baseQueryWithSession: BaseQueryFn<string | FetchArgs, unknown, Fetc
   queryApi,
   extraOptions,
 ) => {
-  const result = await rawBaseQuery(args, queryApi, extraOptions);
+  // Issue 32: records made offline are answered from the user's store, and a create with no connection is queued.
+  const result = await sendOrQueue(args, (sent) => Promise.resolve(rawBaseQuery(sent, queryApi, extraOptions)));
   if (result.error?.status === 401 && !SESSIONLESS_ENDPOINTS.has(queryApi.endpoint)) {
     endSession(queryApi.dispatch);
     queryApi.dispatch(api.util.resetApiState());

@@ -1,10 +1,11 @@
 /**
  * The encryption of what PNSS keeps on the device (issue 32): AES-GCM 256 under a key derived from
- * the user's password at sign-in (PBKDF2, SHA-256, a random salt per user and device). The key lives
- * in memory, and in this tab's sessionStorage so a reload while signed in (offline too) reopens the
- * queue; it is never written to IndexedDB or localStorage, and sign-out forgets it. Because the same
- * password gives the same key, a session that expires while offline loses nothing: signing in again
- * opens the same queue.
+ * the user's password at sign-in (PBKDF2, SHA-256, a random salt per user and device). The key is a
+ * non-extractable CryptoKey: no script, the page's own included, can read its bytes, only ask the
+ * browser to encrypt and decrypt with it. It is kept as a CryptoKey in IndexedDB while the user is
+ * signed in (see offline-session.ts) so a reload, offline too, reopens the queue, and deleted when the
+ * session ends. Because the same password gives the same key, a session that expires while offline
+ * loses nothing: signing in again opens the same queue.
  */
 
 /** OWASP's 2023 figure for PBKDF2-HMAC-SHA256. */
@@ -27,7 +28,7 @@ export function randomSalt(crypto: WebCrypto = pageCrypto()): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(16));
 }
 
-/** The user's offline key, from the password typed at sign-in. Extractable only to be kept for this tab. */
+/** The user's offline key, from the password typed at sign-in: not extractable, its bytes never leave WebCrypto. */
 export async function deriveOfflineKey(
   password: string,
   salt: Uint8Array,
@@ -39,19 +40,9 @@ export async function deriveOfflineKey(
     { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations: options.iterations ?? OFFLINE_KEY_ITERATIONS },
     material,
     { name: 'AES-GCM', length: 256 },
-    true,
+    false,
     ['encrypt', 'decrypt'],
   );
-}
-
-export async function exportOfflineKey(key: CryptoKey, crypto: WebCrypto = pageCrypto()): Promise<string> {
-  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', key));
-  return btoa(String.fromCharCode(...raw));
-}
-
-export async function importOfflineKey(text: string, crypto: WebCrypto = pageCrypto()): Promise<CryptoKey> {
-  const raw = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  return crypto.subtle.importKey('raw', raw, { name: 'AES-GCM', length: 256 }, true, ['encrypt', 'decrypt']);
 }
 
 /**

@@ -1,13 +1,40 @@
-import { importOfflineKey } from './offline-crypto.js';
+import { Dexie, type Table } from 'dexie';
 import { type OfflineChange, OfflineStore, OfflineStoreLockedError, type OfflineStoreOptions, type QueuedChange } from './offline-store.js';
 
 /**
  * The signed-in user's offline store, held while the user is signed in (issue 32). Sign-in derives
- * the key from the password; it is kept in memory and in this tab's sessionStorage (so that a reload
- * while signed in, offline too, reopens the queue), and forgotten when the session ends. Sign-out
- * also erases the user's store; a session that merely expired keeps it for the next sign-in.
+ * the key from the password, as a non-extractable CryptoKey; it is kept in memory and, as a
+ * CryptoKey (IndexedDB's structured clone keeps it unreadable), in one slot of the database
+ * `pnss-offline-session`, so that a reload while signed in, offline too, reopens the queue. The slot
+ * holds the signed-in user's key only: signing in as someone else replaces it, and the session
+ * ending deletes it. Sign-out also erases the user's store; a session that merely expired keeps the
+ * store for the next sign-in, which derives the same key from the same password.
  */
-const KEY_STORAGE = 'pnss.offline.key';
+export const OFFLINE_SESSION_DATABASE = 'pnss-offline-session';
+
+interface KeptKey {
+  slot: 'signed-in';
+  userId: string;
+  key: CryptoKey;
+}
+
+class OfflineSessionDatabase extends Dexie {
+  keys!: Table<KeptKey, string>;
+
+  constructor(dependencies?: OfflineStoreOptions['dependencies']) {
+    super(OFFLINE_SESSION_DATABASE, dependencies);
+    this.version(1).stores({ keys: 'slot' });
+  }
+}
+
+async function withKeys<T>(options: OfflineStoreOptions, work: (keys: Table<KeptKey, string>) => Promise<T>): Promise<T> {
+  const db = new OfflineSessionDatabase(options.dependencies);
+  try {
+    return await work(db.keys);
+  } finally {
+    db.close();
+  }
+}
 
 let current: OfflineStore | null = null;
 const listeners = new Set<() => void>();
@@ -31,7 +58,7 @@ export function notifyOfflineQueue(): void {
  * since, on another device) cannot be opened by anyone: they are erased and the store starts again.
  */
 export async function startOfflineSession(userId: string, password: string, options: OfflineStoreOptions = {}): Promise<OfflineStore> {
-  forgetOfflineSession();
+  await forgetOfflineSession(options);
   let store: OfflineStore;
   try {
     store = await OfflineStore.unlock(userId, password, options);
@@ -41,37 +68,41 @@ export async function startOfflineSession(userId: string, password: string, opti
     store = await OfflineStore.unlock(userId, password, options);
   }
   current = store;
-  sessionStorage.setItem(KEY_STORAGE, JSON.stringify({ userId, key: await store.exportKey() }));
+  await withKeys(options, (keys) => keys.put({ slot: 'signed-in', userId, key: store.cryptoKey }));
   notifyOfflineQueue();
   return store;
 }
 
-/** At start-up of a tab already signed in: reopens the store with the key this tab kept, if any. */
+/** At start-up of a page already signed in: reopens the store with the key kept for this user, if any. */
 export async function resumeOfflineSession(userId: string, options: OfflineStoreOptions = {}): Promise<OfflineStore | null> {
   if (current?.userId === userId) return current;
-  const kept = readKept();
+  forgetEarlierBuildsKey();
+  const kept = await withKeys(options, (keys) => keys.get('signed-in')).catch(() => undefined);
   if (!kept || kept.userId !== userId) return null;
   try {
-    current = await OfflineStore.open(userId, await importOfflineKey(kept.key, options.crypto), options);
+    current = await OfflineStore.open(userId, kept.key, options);
   } catch {
-    sessionStorage.removeItem(KEY_STORAGE);
+    await deleteKept(options);
     return null;
   }
   notifyOfflineQueue();
   return current;
 }
 
-/** The session ended (expired, or refused by the server): the key is forgotten, the queue stays on the device. */
-export function forgetOfflineSession(): void {
+/**
+ * The session ended (expired, or refused by the server): the key is forgotten, in memory at once and
+ * in IndexedDB when the returned promise settles; the queue stays on the device.
+ */
+export function forgetOfflineSession(options: OfflineStoreOptions = {}): Promise<void> {
   current?.close();
   current = null;
-  sessionStorage.removeItem(KEY_STORAGE);
   notifyOfflineQueue();
+  return deleteKept(options);
 }
 
-/** Sign-out: the key is forgotten and the user's store, with any waiting changes, erased. */
+/** Sign-out: the key is deleted and the user's store, with any waiting changes, erased. */
 export async function eraseOfflineSession(userId: string, options: OfflineStoreOptions = {}): Promise<void> {
-  forgetOfflineSession();
+  await forgetOfflineSession(options);
   await OfflineStore.erase(userId, options);
   notifyOfflineQueue();
 }
@@ -84,14 +115,16 @@ export async function queueOfflineChange(change: OfflineChange): Promise<QueuedC
   return queued;
 }
 
-function readKept(): { userId: string; key: string } | null {
+/** The key slot's whole database goes: nothing of it is left on the device once the session ends. */
+async function deleteKept(options: OfflineStoreOptions): Promise<void> {
+  await new OfflineSessionDatabase(options.dependencies).delete().catch((error: unknown) => console.warn('The offline key could not be deleted', error));
+}
+
+/** Builds before the key was a CryptoKey kept its bytes in sessionStorage: deleted unread. */
+function forgetEarlierBuildsKey(): void {
   try {
-    const value = JSON.parse(sessionStorage.getItem(KEY_STORAGE) ?? 'null') as unknown;
-    if (value && typeof value === 'object' && typeof (value as { userId?: unknown }).userId === 'string' && typeof (value as { key?: unknown }).key === 'string') {
-      return value as { userId: string; key: string };
-    }
+    globalThis.sessionStorage?.removeItem('pnss.offline.key');
   } catch {
-    // An unreadable entry is as good as none: the user signs in again.
+    // No sessionStorage (a worker, a test): nothing was kept there.
   }
-  return null;
 }

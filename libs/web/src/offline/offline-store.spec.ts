@@ -132,30 +132,3 @@ describe('the offline queue (issue 32: work queued, never lost)', () => {
     doctor.close();
   });
 });
-
-describe('the offline session (the key exists only while the user is signed in)', () => {
-  it('keeps the key for this tab while signed in, reopens the queue after a reload, and forgets it when the session ends', async () => {
-    const before = await import('./offline-session.js');
-    const store = await before.startOfflineSession('u1', 'pw', options);
-    await before.queueOfflineChange(createPatient());
-    expect(sessionStorage.getItem('pnss.offline.key')).toContain('"userId":"u1"');
-    expect(localStorage.length).toBe(0);
-    store.close();
-    // A reload: the module's memory is gone, the tab's sessionStorage is not.
-    jest.resetModules();
-    const session = await import('./offline-session.js');
-    expect(session.currentOfflineStore()).toBeNull();
-    const reopened = await session.resumeOfflineSession('u1', options);
-    expect(await reopened?.count()).toBe(1);
-    expect(await session.resumeOfflineSession('someone else', options)).toBeNull();
-    session.forgetOfflineSession();
-    expect(sessionStorage.getItem('pnss.offline.key')).toBeNull();
-    expect(session.currentOfflineStore()).toBeNull();
-    expect(await session.resumeOfflineSession('u1', options)).toBeNull();
-    // Signing in again opens the same queue; signing out erases it.
-    expect(await (await session.startOfflineSession('u1', 'pw', options)).count()).toBe(1);
-    await session.eraseOfflineSession('u1', options);
-    expect(await (await session.startOfflineSession('u1', 'pw', options)).count()).toBe(0);
-    session.forgetOfflineSession();
-  });
-});

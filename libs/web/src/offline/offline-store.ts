@@ -1,5 +1,5 @@
 import { Dexie, type Table } from 'dexie';
-import { type Sealed, type WebCrypto, deriveOfflineKey, exportOfflineKey, open, pageCrypto, randomSalt, seal } from './offline-crypto.js';
+import { type Sealed, type WebCrypto, deriveOfflineKey, open, pageCrypto, randomSalt, seal } from './offline-crypto.js';
 
 /** What a queued change does, in the order the sync loop sends them. */
 export type OfflineChangeKind = 'createPatient' | 'savePatient' | 'createCase' | 'saveCase' | 'closeCase';
@@ -161,9 +161,9 @@ export class OfflineStore {
     this.db.close();
   }
 
-  /** The key as text, for this tab's sessionStorage only (see offline-session.ts). */
-  exportKey(): Promise<string> {
-    return exportOfflineKey(this.key, this.crypto);
+  /** The store's key, to be kept while signed in (offline-session.ts): a CryptoKey whose bytes cannot be read. */
+  get cryptoKey(): CryptoKey {
+    return this.key;
   }
 
   /** Adds a change at the end of the queue, with a new idempotency key. */
@@ -252,6 +252,31 @@ export class OfflineStore {
 
   async delete(key: string): Promise<void> {
     await this.db.records.delete(key);
+  }
+
+  /** Every kept value whose key starts with `prefix`, decrypted, in key order. */
+  async entries<T>(prefix: string): Promise<Array<{ key: string; value: T }>> {
+    const rows = await this.db.records.where('key').startsWith(prefix).toArray();
+    return Promise.all(rows.map(async (row) => ({ key: row.key, value: await open<T>(this.key, this.place('records', row.key), row.sealed, this.crypto) })));
+  }
+
+  /**
+   * A record made on the device (`localId`) now exists on the server as `serverId`: every waiting
+   * change that names it (its path, its body, the record it is about) names the server's id instead.
+   */
+  async remap(localId: string, serverId: string): Promise<void> {
+    const rows = await this.db.changes.orderBy('seq').toArray();
+    for (const row of rows) {
+      const request = await this.openChange(row);
+      const text = JSON.stringify({ path: request.path, body: request.body });
+      if (!text.includes(localId) && row.recordId !== localId) continue;
+      const moved = JSON.parse(text.split(localId).join(serverId)) as Pick<SealedRequest, 'path' | 'body'>;
+      await this.db.changes.put({
+        ...row,
+        ...(row.recordId === localId ? { recordId: serverId } : {}),
+        sealed: await this.sealChange(row.idempotencyKey, { ...request, path: moved.path, body: moved.body }),
+      });
+    }
   }
 
   private place(table: string, id: string): string {

@@ -1,5 +1,6 @@
 import { describeError } from '../errors/describe-error.js';
 import type { OfflineStore, QueuedChange } from './offline-store.js';
+import { LOCAL_ID_PREFIX, isLocalId, settleLocalRecord } from './offline-requests.js';
 
 /** How a run of the queue ended. */
 export interface SyncResult {
@@ -19,7 +20,8 @@ export interface SyncOptions {
 
 /**
  * Sends the waiting changes in the order they were made (issue 32), each create with its
- * idempotency key and each save with the version of its record. A change the server takes leaves
+ * idempotency key and each save with the version of its record. A create of a record made on the
+ * device (a local id) maps that id to the server's in every change behind it. A change the server takes leaves
  * the queue, and the later saves of the same record move to the version it answered. A change the
  * server refuses (its rules, or a newer version saved by someone else) stays with the server's words,
  * and the later changes of that record wait behind it. No connection, no session, or a server error
@@ -39,6 +41,11 @@ export async function syncQueue(store: OfflineStore, options: SyncOptions): Prom
       if (change.recordId) blocked.add(change.recordId);
       continue;
     }
+    // Names a record made on the device whose create has not reached the server (refused, say): it waits behind it.
+    if (change.path.includes(LOCAL_ID_PREFIX)) {
+      if (change.recordId) blocked.add(change.recordId);
+      continue;
+    }
     const token = options.token();
     if (!token) return { ...result, stopped: 'session' };
     let response: Response;
@@ -48,8 +55,12 @@ export async function syncQueue(store: OfflineStore, options: SyncOptions): Prom
       return { ...result, stopped: 'offline' };
     }
     if (response.ok) {
-      const answer = (await response.json().catch(() => null)) as { version?: unknown } | null;
+      const answer = (await response.json().catch(() => null)) as { _id?: unknown; version?: unknown } | null;
       await store.remove(change.seq);
+      // A record made on the device now has the server's id: the changes behind it name that id from now on.
+      if ((change.kind === 'createPatient' || change.kind === 'createCase') && isLocalId(change.recordId) && typeof answer?._id === 'string') {
+        await settleLocalRecord(store, change.recordId!, answer._id);
+      }
       if (change.recordId && change.version !== undefined && typeof answer?.version === 'number') {
         await store.rebase(change.recordId, change.version, answer.version);
       }

@@ -11,7 +11,7 @@ import { LOGIN_HASH, SESSION_ENDED_MESSAGE, rememberReturnTo, setLoginNotice } f
  */
 export function endSession(dispatch: Dispatch, notice: string | null = SESSION_ENDED_MESSAGE): void {
   clearSession();
-  forgetOfflineSession();
+  void forgetOfflineSession();
   dispatch(sessionEnded());
   if (notice) setLoginNotice(notice);
   if (!window.location.hash.startsWith(LOGIN_HASH)) {

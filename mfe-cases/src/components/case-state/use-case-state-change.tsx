@@ -2,7 +2,7 @@ import { useCallback, useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import type { FieldError } from '@pnss/libs/api';
 import { CONFIRMATIONS, MESSAGES, TOASTS } from '@pnss/libs/validation';
-import { describeError, showError, toast } from '@pnss/web';
+import { CASE_CLOSED_ON_DEVICE, describeError, isLocalId, showError, toast } from '@pnss/web';
 import { useCloseCaseMutation, useReopenCaseMutation, type CaseStateAnswer } from '../../api/cases.api.js';
 import { CloseErrorsDialog } from './close-errors-dialog.js';
 
@@ -97,7 +97,9 @@ export function useCaseStateChange({ onChanged, onRefused, onJump }: {
         try {
           const answer = await closeCase({ patientid: target.patientid, caseid: target.caseid, version }).unwrap();
           onChanged?.(answer);
-          toast.success(TOASTS.caseClosed);
+          // Issue 32: a case made offline is closed on the device; the server checks the close again when it is sent.
+          if (isLocalId(answer._id)) toast.info(CASE_CLOSED_ON_DEVICE);
+          else toast.success(TOASTS.caseClosed);
         } catch (error) {
           const listed = closeCheckFailures(error);
           if (listed) refuse(target.caseNum, listed);

@@ -199,7 +199,7 @@ describe('drafts kept on the device are encrypted (issue 32)', () => {
   });
 
   it('without a signed-in key nothing is kept, and the form says so', async () => {
-    forgetOfflineSession();
+    await forgetOfflineSession();
     serveTwoPatients();
     const { user } = renderModuleAt('/patients/p1/case/c1');
     await screen.findByRole('heading', { name: 'Case # OPEN-A' });
@@ -215,7 +215,7 @@ describe('drafts kept on the device are encrypted (issue 32)', () => {
   it('a draft is offered once the store opens, even when the form was on screen first (a reload)', async () => {
     serveTwoPatients();
     await drafts.save(A_KEY, draftOf(A_KEY, { ...caseA, room: 'AFTER-RELOAD' }));
-    forgetOfflineSession();
+    await forgetOfflineSession();
     renderModuleAt('/patients/p1/case/c1');
     await screen.findByRole('heading', { name: 'Case # OPEN-A' });
     expect(screen.getByText(DRAFTS_NOT_KEPT_MESSAGE)).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { casesFiltersChanged, selectCasesList, type CasesFilters as Filters } fr
 import { ListHeader } from '../../components/list-header.js';
 import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
 import { CasesFilters } from './cases-filters.js';
+import { OnDeviceOnly } from '../../components/on-device-only.js';
 import { CaseListItem } from './case-list-item.js';
 
 export function toCaseArgs(filters: Filters): CaseListArgs {
@@ -70,6 +71,7 @@ export function CasesPage() {
       {access.canListCases ? (
         <>
           <CasesFilters filters={filters} onChange={(change) => dispatch(casesFiltersChanged(change))} />
+          <OnDeviceOnly kind="cases" />
           <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
             <InfiniteList
               query={query}

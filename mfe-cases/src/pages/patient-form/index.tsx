@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { Patient } from '@pnss/libs/api';
 import { MEDICAL_HISTORY, OBSTETRIC_HISTORY } from '@pnss/libs/lookups';
 import { TOASTS } from '@pnss/libs/validation';
-import { DateInput, describeError, showError, toast, useAccess, casePaths } from '@pnss/web';
+import { DateInput, PATIENT_SAVED_ON_DEVICE, describeError, isLocalId, showError, toast, useAccess, casePaths } from '@pnss/web';
 import { useCreatePatientMutation, useGetPatientQuery, useUpdatePatientMutation } from '../../api/patients.api.js';
 import { useGetPatientCasesQuery } from '../../api/cases.api.js';
 import { LoadError } from '@pnss/web';
@@ -139,7 +139,9 @@ export function PatientFormPage({ mode }: { mode: PatientFormMode }) {
       showError(result.error, form);
       return;
     }
-    toast.success(TOASTS.patientAdded);
+    // Issue 32: with no connection the patient is kept on this device and waits to be sent.
+    if (isLocalId(result.data._id)) toast.info(PATIENT_SAVED_ON_DEVICE);
+    else toast.success(TOASTS.patientAdded);
     navigate(casePaths.newCase(result.data._id));
   };
 

@@ -9,6 +9,7 @@ import { useRememberedScroll } from '../../components/use-remembered-scroll.js';
 import { useScreen } from '../../components/use-screen.js';
 import { PatientsFilters } from './patients-filters.js';
 import { PatientListItem } from './patient-list-item.js';
+import { OnDeviceOnly } from '../../components/on-device-only.js';
 
 export function toPatientArgs(filters: Filters): PatientListArgs {
   return {
@@ -67,6 +68,7 @@ export function PatientsPage() {
       {access.canListPatients ? (
         <>
           <PatientsFilters filters={filters} onChange={onFilters} />
+          <OnDeviceOnly kind="patients" />
           <div className="pnss-cases-panel" style={{ padding: '4px 8px' }}>
             <InfiniteList
               query={query}

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
-import { describeError, queueOfflineChange, toast, casePaths } from '@pnss/web';
-import { withoutServerOwned, type CaseForm, type CaseFormPayload } from '@pnss/libs/api';
+import { casePaths, describeError, isLocalId, queueOfflineChange, toast } from '@pnss/web';
+import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
 import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
   caseApiPath, useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
@@ -179,7 +179,9 @@ export function useCaseActions(
     setBusy('save');
     try {
       const outcome = await persist();
-      if (outcome.ok) toast.success(caseid ? TOASTS.caseUpdated : TOASTS.caseAdded);
+      // Issue 32: a case made offline is saved on the device until its create reaches the server.
+      if (outcome.ok && isLocalId(outcome.form._id)) toast.info(SAVED_ON_DEVICE);
+      else if (outcome.ok) toast.success(caseid ? TOASTS.caseUpdated : TOASTS.caseAdded);
       else if (outcome.reason === 'invalid') toast.error(MESSAGES.unableToSaveCase);
       else reportSaveFailure(outcome);
     } finally {
