@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PlatformProviders, makeStore } from '@pnss/web';
 import { emptyCaseForm, type CaseForm } from '@pnss/libs/api';
+import { closableObCase } from '@pnss/libs/testing';
 import { CaseFormStore } from './state/case-form.store.js';
 import { CaseFormProvider } from './state/case-form.context.js';
 
@@ -34,30 +35,10 @@ export function fieldOf(container: HTMLElement, path: string): HTMLElement | nul
   return container.querySelector<HTMLElement>(`[data-field="${path}"]`);
 }
 
-/** An OB case (primary caesarean, one live infant) that passes every close rule of SPEC.md §5. */
+/**
+ * An OB case (primary caesarean, one live infant) that passes every close rule of SPEC.md §5: the
+ * libs fixture (closableObCase, which the rule and API tests use too) under this module's ids.
+ */
 export function closableCase(overrides: Partial<CaseForm> = {}): CaseForm {
-  return {
-    ...emptyCaseForm('p1', 'PCRN-001'),
-    _id: 'c1',
-    caseFormType: 1, isPregnancy: true, isGyne: false,
-    admissionDate: '2026-11-10', dischargeDate: '2026-11-14', age: 36, weight: 65, height: 160, bmi: 25.39,
-    pcosHistory: false,
-    obscoreG: 2, obscoreP: 1, obscoreFT: 1, obscorePr: 0, obscoreAb: 0, obscoreLB: 1,
-    complicatedPregnancy: false, isPostpartum: false,
-    admissionAOGType: 1, admissionWeeks: 39, admissionDays: 2, admissionAOG: 6,
-    pregnancyType: 1, isDelivered: true, institutionalDelivery: 1, infantsNumber: 1, isTOLAC: false,
-    deliveryDate: '2026-11-11', deliveryAOGType: 1, deliveryWeeks: 39, deliveryDays: 3, deliveryAOG: 6,
-    deliveryManner: 1, primaryRepeat: 1, incision: 1, CSBilateralSalpingectomy: false, CSBTL: false,
-    deliveryIndication: [101], isInduced: false,
-    previousCaesareans: 0, laborOnset: 3, fetalPresentation: 1,
-    morbidities: [{ conditionId: 1601, categoryId: 16 }],
-    neonatal: [{
-      status: 1, anomalies: false, anomalyOthers: null, pediatricAge: 39, pediatricWeight: 3200, pediatricHeight: 50,
-      apgar1m: 8, apgar5m: 9, injury: 8, causeofdeath: null, specificcause: null,
-    }],
-    MIGSSurgeon: 3, MIGSAssist: 3,
-    motherCondition: 1,
-    version: 3,
-    ...overrides,
-  };
+  return closableObCase({ patientid: 'p1', caseNum: 'PCRN-001', _id: 'c1', age: 36, ...overrides });
 }

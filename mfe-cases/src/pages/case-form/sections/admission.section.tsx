@@ -1,18 +1,13 @@
 import { memo } from 'react';
-import type { CaseForm } from '@pnss/libs/api';
 import {
-  ABORTION_TYPES, AOG_RANGES, AOG_TYPES, CASE_FORM_TYPES, ECTOPIC_TYPES, HETEROTOPIC_QUESTION, MOLAR_TYPES, PCOS_SYMPTOMS, PREGNANCY_TYPES,
-  decode,
+  ABORTION_TYPES, CASE_FORM_TYPES, ECTOPIC_TYPES, HETEROTOPIC_QUESTION, MOLAR_TYPES, PCOS_SYMPTOMS, PREGNANCY_TYPES,
 } from '@pnss/libs/enums';
-import { isDeliveredQuestionShown, isExactAog, isGtdAskedWithPregnancy, isPregnant } from '@pnss/libs/rules';
+import { isDeliveredQuestionShown, isGtdAskedWithPregnancy, isPregnant } from '@pnss/libs/rules';
 import { CodeField, CodeListField, DateField, DerivedField, NumberField, TextField, YesNoField } from '../fields/case-fields.js';
 import { useCaseFormStore } from '../state/case-form.context.js';
 import { GtdFields } from './gyne.section.js';
+import { GestationalAgeFields } from './aog-fields.js';
 import { SECTION_IDS, SectionFrame, SubSection, When, WhenForm } from './section-frame.js';
-
-const exactAdmissionAog = (f: CaseForm) => isPregnant(f) && isExactAog(f.admissionAOGType);
-const estimatedAdmissionAog = (f: CaseForm) => isPregnant(f) && !isExactAog(f.admissionAOGType);
-const formatAog = (v: unknown) => decode(AOG_RANGES, v);
 
 /** SPEC.md §2 Admission: the case, the patient on admission, gestational age and the pregnancy. */
 export const AdmissionSection = memo(function AdmissionSection() {
@@ -33,17 +28,7 @@ export const AdmissionSection = memo(function AdmissionSection() {
         </When>
       </div>
       <WhenForm test={isPregnant}>
-        <SubSection title="Age of Gestation on Admission">
-          <CodeField path="admissionAOGType" table={AOG_TYPES} control="radio" />
-          <WhenForm test={exactAdmissionAog}>
-            <NumberField path="admissionWeeks" integer suffix="weeks" />
-            <NumberField path="admissionDays" integer suffix="days" />
-            <DerivedField path="admissionAOG" format={formatAog} hint="From the weeks" />
-          </WhenForm>
-          <WhenForm test={estimatedAdmissionAog}>
-            <CodeField path="admissionAOG" table={AOG_RANGES} control="select" />
-          </WhenForm>
-        </SubSection>
+        <GestationalAgeFields on="admission" />
         <SubSection title="Pregnancy">
           <CodeField path="pregnancyType" table={PREGNANCY_TYPES} control="radio" wide />
           <When field="isHeterotopic">

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { CaseForm, FieldError, Infant } from '@pnss/libs/api';
+import type { CaseForm, FieldError } from '@pnss/libs/api';
 import type { CaseFormState, CaseFormStore, FieldPath } from './case-form.store.js';
 
 const StoreContext = createContext<CaseFormStore | null>(null);
@@ -42,10 +42,6 @@ export function useFormValue<K extends keyof CaseForm>(field: K): CaseForm[K] {
 /** A predicate of the form (visibility rules), re-evaluated on every change, re-rendering only on a flip. */
 export function useFormPredicate(predicate: (form: CaseForm) => boolean): boolean {
   return useCaseFormSelector(useCallback((s: CaseFormState) => predicate(s.form), [predicate]));
-}
-
-export function useInfantValue<K extends keyof Infant>(index: number, field: K): Infant[K] | null {
-  return useCaseFormSelector(useCallback((s: CaseFormState) => s.form.neonatal[index]?.[field] ?? null, [index, field]));
 }
 
 /** The problem to show on a field: once it was left, or once a close attempt revealed all. */
