@@ -140,3 +140,14 @@ export interface FieldQueriesResponse {
   /** The page index, for a worklist. */
   offset?: number;
 }
+
+/** The worklists of issue 31 by key; their definitions are `WORKLISTS` of @pnss/libs/quality. */
+export type WorklistKey = 'my-open' | 'failing-close' | 'queries-for-me' | 'queries-answered' | 'ready-to-approve';
+
+/** GET /api/worklists: the count of each list the caller is offered, and their sum (the side navigation's badge). */
+export interface WorklistCounts {
+  /** @maxItems 10 */
+  lists: Array<{ key: WorklistKey; count: number }>;
+  /** The sum of the lists' counts: a case in two lists counts in both. */
+  total: number;
+}

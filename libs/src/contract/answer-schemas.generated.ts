@@ -3711,6 +3711,30 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
   },
+  "Paged_WorklistEntry_": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WorklistEntry"
+        }
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      }
+    },
+    "required": [
+      "items",
+      "count",
+      "offset"
+    ],
+    "additionalProperties": false,
+    "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
+  },
   "Patient": {
     "type": "object",
     "properties": {
@@ -4833,6 +4857,155 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
       "username"
     ],
     "description": "A user as the admin screens read one: with when the account was made and last changed."
+  },
+  "WorklistCounts": {
+    "type": "object",
+    "properties": {
+      "lists": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "key": {
+              "$ref": "#/components/schemas/WorklistKey"
+            },
+            "count": {
+              "type": "number"
+            }
+          },
+          "required": [
+            "key",
+            "count"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 10
+      },
+      "total": {
+        "type": "number",
+        "description": "The sum of the lists' counts: a case in two lists counts in both."
+      }
+    },
+    "required": [
+      "lists",
+      "total"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/worklists: the count of each list the caller is offered, and their sum (the side navigation's badge)."
+  },
+  "WorklistEntry": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "openedAt": {
+        "type": "string"
+      },
+      "isPregnancy": {
+        "type": "boolean"
+      },
+      "isGyne": {
+        "type": "boolean"
+      },
+      "birthDate": {
+        "type": "string",
+        "description": "The patient's birth date, for the age when the case has no admission date yet.",
+        "nullable": true
+      },
+      "firstName": {
+        "type": "string",
+        "description": "The patient's name, so every Cases list row says whose case it is."
+      },
+      "middleName": {
+        "type": "string",
+        "nullable": true
+      },
+      "lastName": {
+        "type": "string"
+      },
+      "version": {
+        "type": "number"
+      },
+      "updatedAt": {
+        "type": "string"
+      },
+      "_id": {
+        "type": "string"
+      },
+      "caseNum": {
+        "type": "string"
+      },
+      "patientid": {
+        "type": "string"
+      },
+      "caseFormType": {
+        "type": "number",
+        "nullable": true
+      },
+      "isClose": {
+        "type": "boolean"
+      },
+      "isArchived": {
+        "type": "boolean"
+      },
+      "submissionId": {
+        "type": "string",
+        "nullable": true
+      },
+      "admissionDate": {
+        "nullable": true,
+        "type": "string",
+        "description": "'YYYY-MM-DD'.",
+        "format": "date",
+        "maxLength": 10
+      },
+      "dischargeDate": {
+        "nullable": true,
+        "type": "string",
+        "description": "'YYYY-MM-DD'.",
+        "format": "date",
+        "maxLength": 10
+      },
+      "age": {
+        "type": "number",
+        "nullable": true
+      }
+    },
+    "required": [
+      "_id",
+      "admissionDate",
+      "age",
+      "birthDate",
+      "caseFormType",
+      "caseNum",
+      "dischargeDate",
+      "firstName",
+      "isArchived",
+      "isClose",
+      "isGyne",
+      "isPregnancy",
+      "lastName",
+      "middleName",
+      "openedAt",
+      "patientid",
+      "submissionId",
+      "updatedAt",
+      "version"
+    ],
+    "description": "An item of GET /api/worklists/:list: a row of the Cases list and when the case was opened (created)."
+  },
+  "WorklistKey": {
+    "type": "string",
+    "enum": [
+      "my-open",
+      "failing-close",
+      "queries-for-me",
+      "queries-answered",
+      "ready-to-approve"
+    ],
+    "description": "The worklists of issue 31 by key; their definitions are `WORKLISTS` of"
+  },
+  "WorklistPage": {
+    "$ref": "#/components/schemas/Paged_WorklistEntry_"
   },
   "YearMonth": {
     "type": "string",

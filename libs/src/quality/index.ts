@@ -1,7 +1,9 @@
 /**
  * The data-quality review of a case (issue 31): `caseQuality(form, { today })` (hard errors from the
  * close-case rules, warnings, completeness and a score), the rules `QUALITY_RULES` by id, and the
- * queries on a field (`query.rules.ts`).
+ * queries on a field (`query.rules.ts`), and the worklists of what waits for each user
+ * (`worklists.rules.ts`: `WORKLISTS`, their definitions in words and conditions).
  */
 export * from './quality.rules.js';
 export * from './query.rules.js';
+export * from './worklists.rules.js';
