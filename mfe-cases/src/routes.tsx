@@ -5,6 +5,7 @@ import { PatientFormPage } from './pages/patient-form/index.js';
 import { CasesPage } from './pages/cases/index.js';
 import { CaseInfoPage } from './pages/case-info/index.js';
 import { CaseFormPage } from './pages/case-form/index.js';
+import { WorklistPage, WorklistsIndex } from './pages/worklists/index.js';
 
 /**
  * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
@@ -25,6 +26,8 @@ export function CasesRoutes() {
       <Route path="/newpatientcase" element={<CaseInfoPage />} />
       <Route path="/cases" element={<CasesPage />} />
       <Route path="/cases/:caseid/info" element={<CaseInfoPage />} />
+      <Route path="/cases/worklists" element={<WorklistsIndex />} />
+      <Route path="/cases/worklists/:list" element={<WorklistPage />} />
       <Route path="*" element={<Navigate to="/cases" replace />} />
     </Routes>
   );
