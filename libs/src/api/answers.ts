@@ -1,11 +1,11 @@
 import type { LoginResponse, SessionUser, User } from './accounts.js';
-import type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer, WorklistEntry } from './case-answers.js';
+import type { CaseInfoAnswer, CaseInfoView, CaseListEntry, CaseStateAnswer } from './case-answers.js';
 import type { CaseForm } from './case-form.js';
 import type { ErrorEnvelope, Paged } from './common.js';
 import type { CategoryEntries, CategoryListItem } from './lookups.js';
 import type { Patient, PatientCounts, PatientDuplicates, PatientPage } from './patients.js';
 import type { AuditEntry, CheckUpdateResponse } from './platform.js';
-import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary, WorklistCounts } from './quality.js';
+import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary, WorklistCounts, WorklistPage } from './quality.js';
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
@@ -67,7 +67,7 @@ export interface ApiAnswers {
   CaseForm: CaseForm;
   CaseStateAnswer: CaseStateAnswer;
   CasePage: Paged<CaseListEntry>;
-  WorklistPage: Paged<WorklistEntry>;
+  WorklistPage: WorklistPage;
   WorklistCounts: WorklistCounts;
   CaseInfoView: CaseInfoView;
   CaseInfoAnswer: CaseInfoAnswer;

@@ -3711,30 +3711,6 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
   },
-  "Paged_WorklistEntry_": {
-    "type": "object",
-    "properties": {
-      "items": {
-        "type": "array",
-        "items": {
-          "$ref": "#/components/schemas/WorklistEntry"
-        }
-      },
-      "count": {
-        "type": "number"
-      },
-      "offset": {
-        "type": "number"
-      }
-    },
-    "required": [
-      "items",
-      "count",
-      "offset"
-    ],
-    "additionalProperties": false,
-    "description": "A paged list: page size 100, `offset` counts pages from 0 (SPEC.md §4 \"Pagination\", §9)."
-  },
   "Patient": {
     "type": "object",
     "properties": {
@@ -4871,11 +4847,15 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
             },
             "count": {
               "type": "number"
+            },
+            "capped": {
+              "type": "boolean"
             }
           },
           "required": [
             "key",
-            "count"
+            "count",
+            "capped"
           ],
           "additionalProperties": false
         },
@@ -5005,7 +4985,32 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "description": "The worklists of issue 31 by key; their definitions are `WORKLISTS` of"
   },
   "WorklistPage": {
-    "$ref": "#/components/schemas/Paged_WorklistEntry_"
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WorklistEntry"
+        },
+        "maxItems": 100
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "countCapped": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "items",
+      "count",
+      "offset"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/worklists/:list: a page of the cases list; `countCapped` when more than WORKLIST_COUNT_CAP cases are in it (the count is then the cap)."
   },
   "YearMonth": {
     "type": "string",

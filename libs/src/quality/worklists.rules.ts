@@ -158,7 +158,10 @@ export function openDaysLabel(days: number): string {
   return days === 0 ? 'Opened today' : `Open ${countOf(days, 'day')}`;
 }
 
-/** A list's count as the navigation and the lists read it to a screen reader: '3 cases waiting', '1 case waiting'. */
-export function waitingLabel(count: number): string {
-  return `${countOf(count, 'case')} waiting`;
+/**
+ * A list's count as the lists read it to a screen reader: '3 cases waiting', '1 case waiting', and
+ * 'more than 1000 cases waiting' for a count stopped at its cap.
+ */
+export function waitingLabel(count: number, capped = false): string {
+  return capped ? `more than ${countOf(count, 'case')} waiting` : `${countOf(count, 'case')} waiting`;
 }

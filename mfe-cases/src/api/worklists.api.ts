@@ -1,4 +1,4 @@
-import type { Paged, WorklistCounts, WorklistEntry, WorklistKey } from '@pnss/libs/api';
+import type { WorklistCounts, WorklistKey, WorklistPage } from '@pnss/libs/api';
 import { casesModuleApi, LIST_ID } from './cases-module.api.js';
 import { listParams, nextPage } from './patients.api.js';
 
@@ -14,8 +14,8 @@ export interface WorklistArgs {
  */
 export const worklistsApi = casesModuleApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/worklists/:list, 100 a page, newest first, as the Cases list. */
-    getWorklist: build.infiniteQuery<Paged<WorklistEntry>, WorklistArgs, number>({
+    /** GET /api/worklists/:list, 100 a page, newest first, as the Cases list; a count above 1,000 is capped. */
+    getWorklist: build.infiniteQuery<WorklistPage, WorklistArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 0,
         getNextPageParam: (lastPage, _allPages, lastPageParam) => nextPage(lastPage, lastPageParam),

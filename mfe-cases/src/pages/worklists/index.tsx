@@ -48,7 +48,8 @@ function WorklistView({ list }: { list: WorklistKey }) {
   const [search, setSearch] = useState('');
   const query = useGetWorklistInfiniteQuery({ list, search: search || undefined }, { refetchOnMountOrArgChange: true });
   useRefetchOnReturn(query.refetch, true);
-  const count = query.currentData?.pages[0]?.count;
+  const first = query.currentData?.pages[0];
+  const count = first?.count;
   const noun = pluralize(count ?? 0, 'case');
   const today = todayIso();
   const note = (item: WorklistEntry) => (definition.showsOpenDays ? openDaysLabel(openDays(item.openedAt, today)) : undefined);
@@ -56,7 +57,7 @@ function WorklistView({ list }: { list: WorklistKey }) {
   return (
     <section aria-labelledby="worklist-title">
       <WorklistTabs current={list} />
-      <ListHeader id="worklist-title" title={definition.title} count={count} noun={noun} />
+      <ListHeader id="worklist-title" title={definition.title} count={count} more={first?.countCapped === true} noun={noun} />
       <Typography.Paragraph className="pnss-quiet-text" id="worklist-definition">
         {definition.definition}
       </Typography.Paragraph>

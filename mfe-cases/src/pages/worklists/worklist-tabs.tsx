@@ -12,22 +12,22 @@ import { worklistPath } from './worklist-path.js';
 export function WorklistTabs({ current }: { current: WorklistKey }) {
   const permissions = useAppSelector(selectPermissions);
   const { currentData } = useGetWorklistCountsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const countOf = (key: WorklistKey) => currentData?.lists.find((entry) => entry.key === key)?.count;
+  const countOf = (key: WorklistKey) => currentData?.lists.find((entry) => entry.key === key);
   return (
     <nav aria-label="Worklists" className="pnss-worklist-tabs">
       <ul>
         {worklistsFor(permissions).map((list) => {
-          const count = countOf(list.key);
+          const entry = countOf(list.key);
           return (
             <li key={list.key}>
               <Link to={worklistPath(list.key)} aria-current={list.key === current ? 'page' : undefined} className="pnss-worklist-tab">
                 <span>{list.title}</span>
-                {count === undefined ? null : (
+                {entry === undefined ? null : (
                   <>
                     <span className="pnss-worklist-count" aria-hidden="true">
-                      {count}
+                      {entry.capped ? `${entry.count}+` : entry.count}
                     </span>
-                    <span className="pnss-sr-only">, {waitingLabel(count)}</span>
+                    <span className="pnss-sr-only">, {waitingLabel(entry.count, entry.capped)}</span>
                   </>
                 )}
               </Link>

@@ -15,13 +15,13 @@ const anEntry = (overrides: Partial<WorklistEntry> = {}): WorklistEntry => ({
 
 const COUNTS: WorklistCounts = {
   lists: [
-    { key: 'my-open', count: 2 },
-    { key: 'failing-close', count: 1 },
-    { key: 'queries-for-me', count: 0 },
-    { key: 'queries-answered', count: 0 },
-    { key: 'ready-to-approve', count: 4 },
+    { key: 'my-open', count: 2, capped: false },
+    { key: 'failing-close', count: 1, capped: false },
+    { key: 'queries-for-me', count: 0, capped: false },
+    { key: 'queries-answered', count: 0, capped: false },
+    { key: 'ready-to-approve', count: 1000, capped: true },
   ],
-  total: 7,
+  total: 1003,
 };
 
 function worklistRoutes(items: WorklistEntry[] = [anEntry(), anEntry({ _id: 'c2', caseNum: 'PCRN-002', openedAt: new Date().toISOString() })]) {
@@ -63,7 +63,9 @@ describe('worklists (issue 31): the cases waiting for the user, each a saved fil
     const current = await within(tabs).findByRole('link', { name: /^My open cases\s*, 2 cases waiting$/ });
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: /^Failing the close rules\s*, 1 case waiting$/ })).toBeInTheDocument();
-    expect(within(tabs).getByRole('link', { name: /^Ready to approve\s*, 4 cases waiting$/ })).toBeInTheDocument();
+    // A count stopped at its cap says so.
+    const ready = within(tabs).getByRole('link', { name: /^Ready to approve\s*, more than 1000 cases waiting$/ });
+    expect(within(ready).getByText('1000+')).toBeInTheDocument();
     await user.click(within(tabs).getByRole('link', { name: /^Failing the close rules/ }));
     expect(currentPath()).toBe('/cases/worklists/failing-close');
     expect(await screen.findByRole('heading', { name: 'Failing the close rules' })).toBeInTheDocument();

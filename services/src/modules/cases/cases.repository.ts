@@ -170,10 +170,13 @@ export class CasesRepository {
    * name and birth date for those 100 rows only (a deferred join). Case-number search uses the
    * trigram index patient_cases_case_num_trgm_idx. The count comes from list_counters when the
    * list is filtered by nothing the counters do not know. A worklist (issue 31) is this list with
-   * its own condition (`worklist`) added: the same page, search and order.
+   * its own condition added (`worklist.where`): the same page, search and order; its count is read
+   * no further than `worklist.countReach`.
    */
-  async page(query: CaseListQuery, limit: number, skip: number, worklist?: SQL): Promise<{ rows: CaseListRow[]; count: number }> {
-    const where = and(...this.conditions(query), ...(worklist ? [worklist] : []));
+  async page(
+    query: CaseListQuery, limit: number, skip: number, worklist?: { where: SQL; countReach: number },
+  ): Promise<{ rows: CaseListRow[]; count: number }> {
+    const where = and(...this.conditions(query), ...(worklist ? [worklist.where] : []));
     const build = (on: Executor, pageLimit: number | Placeholder, pageOffset: number | Placeholder) => {
       const pageIds = on
         .select({ id: c.id, createdAt: c.createdAt })
@@ -198,7 +201,7 @@ export class CasesRepository {
           build(on, sql.placeholder('limit'), sql.placeholder('offset')),
         ).execute({ limit, offset: skip })
       : build(this.database.db, limit, skip);
-    const [pageRows, count] = await Promise.all([rows, worklist ? this.countWhere(where) : this.countFor(query, where)]);
+    const [pageRows, count] = await Promise.all([rows, worklist ? this.countWhere(where, worklist.countReach) : this.countFor(query, where)]);
     return { rows: pageRows, count };
   }
 
@@ -216,8 +219,15 @@ export class CasesRepository {
     return this.countWhere(where);
   }
 
-  private async countWhere(where: SQL | undefined): Promise<number> {
-    const [total] = await this.database.db.select({ n: count() }).from(c).where(where);
+  /** The rows `where` holds; with `reach`, counted no further than that. */
+  private async countWhere(where: SQL | undefined, reach?: number): Promise<number> {
+    const db = this.database.db;
+    if (reach === undefined) {
+      const [total] = await db.select({ n: count() }).from(c).where(where);
+      return total.n;
+    }
+    const reached = db.select({ one: sql`1` }).from(c).where(where).limit(reach).as('reached');
+    const [total] = await db.select({ n: count() }).from(reached);
     return total.n;
   }
 

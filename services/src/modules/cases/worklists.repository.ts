@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WorklistKey } from '@pnss/libs/api';
+import { WORKLIST_COUNT_CAP, type WorklistKey } from '@pnss/libs/api';
 import { type WorklistFact, worklistDefinition } from '@pnss/libs/quality';
 import { type SQL, sql } from 'drizzle-orm';
 import { caseQuality, fieldQueries } from '../../database/case-quality.schema.js';
@@ -43,10 +43,15 @@ export function worklistSql(key: WorklistKey, me: string): SQL {
 export class WorklistsRepository {
   constructor(private readonly database: DatabaseService) {}
 
-  /** Each list's count for `me`, in one statement: one scalar count per list, each walking its own index. */
+  /**
+   * Each list's count for `me`, in one statement: one scalar count per list, each walking its own
+   * index and stopping one past WORKLIST_COUNT_CAP (a count above the cap is only 'more than').
+   */
   async counts(keys: readonly WorklistKey[], me: string): Promise<Map<WorklistKey, number>> {
     if (keys.length === 0) return new Map();
-    const columns = keys.map((key, index) => sql`(select count(*)::int from ${c} where ${worklistSql(key, me)}) as ${sql.raw(`n${index}`)}`);
+    const columns = keys.map(
+      (key, index) => sql`(select count(*)::int from (select 1 from ${c} where ${worklistSql(key, me)} limit ${WORKLIST_COUNT_CAP + 1}) reach) as ${sql.raw(`n${index}`)}`,
+    );
     const result = (await this.database.db.execute(sql`select ${sql.join(columns, sql`, `)}`)) as unknown as { rows: Array<Record<string, number>> };
     const row = result.rows[0] ?? {};
     return new Map(keys.map((key, index) => [key, Number(row[`n${index}`] ?? 0)]));
