@@ -27,7 +27,7 @@ import bcrypt from 'bcryptjs';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createSigner, createVerifier } from 'fast-jwt';
 import pg from 'pg';
-import { type CaseForm, emptyCaseForm } from '@pnss/libs/api';
+import { type CaseForm, WORKLIST_COUNT_CAP, emptyCaseForm } from '@pnss/libs/api';
 
 export interface CapturedStatement {
   name: string;
@@ -134,6 +134,10 @@ const PATIENT_ITEM = `p.id AS "_id", p.id AS patientid, p.first_name AS "firstNa
   coalesce(s.open_cases, 0) > 0 AS "hasOpenCase", coalesce(s.admitted_cases, 0) > 0 AS "isAdmitted"`;
 const NAME_ORDER = 'lower(p.last_name), lower(p.first_name), p.id';
 
+const READY_CONDITIONS = `AND NOT EXISTS (SELECT 1 FROM census_package_cases pc WHERE pc.case_id = r.id)
+      AND NOT EXISTS (SELECT 1 FROM field_queries q WHERE q.case_id = r.id AND q.status <> 'closed')
+      AND NOT EXISTS (SELECT 1 FROM case_approvals a WHERE a.case_id = r.id AND a.case_version = r.version)`;
+
 const STATEMENTS = {
   patient: `SELECT p.id AS "_id", p.id AS patientid, p.first_name AS "firstName", p.middle_name AS "middleName",
       p.last_name AS "lastName", p.avatar, p.birth_date::text AS "birthDate", p.pediatric_confirmed AS "pediatricConfirmed",
@@ -154,6 +158,21 @@ const STATEMENTS = {
     FROM (SELECT id, created_at FROM patient_cases WHERE NOT is_archived ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) page
     JOIN patient_cases c ON c.id = page.id JOIN patients p ON p.id = c.patient_id
     ORDER BY page.created_at DESC, page.id DESC`,
+  // Issue 31's biggest worklist, 'ready to approve', by hand: the department's closed, unarchived cases
+  // in no package (not even one being built), with no query left open, not approved at their version.
+  readyPage: `SELECT c.id AS "_id", c.case_num AS "caseNum", c.patient_id AS patientid, c.case_form_type AS "caseFormType",
+      c.is_pregnancy AS "isPregnancy", c.is_gyne AS "isGyne", c.is_close AS "isClose", c.is_archived AS "isArchived",
+      c.submission_id AS "submissionId", c.admission_date::text AS "admissionDate", c.discharge_date::text AS "dischargeDate",
+      c.age, p.birth_date::text AS "birthDate", p.first_name AS "firstName", p.middle_name AS "middleName",
+      p.last_name AS "lastName", c.version, c.updated_at AS "updatedAt", page.created_at AS "openedAt"
+    FROM (SELECT r.id, r.created_at FROM patient_cases r
+      WHERE r.is_close AND NOT r.is_archived AND r.submission_id IS NULL ${READY_CONDITIONS}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT $1 OFFSET $2) page
+    JOIN patient_cases c ON c.id = page.id JOIN patients p ON p.id = c.patient_id
+    ORDER BY page.created_at DESC, page.id DESC`,
+  // Counted one past the cap, as the services count a worklist (WORKLIST_COUNT_CAP).
+  readyCount: `SELECT count(*)::int AS n FROM (SELECT 1 FROM patient_cases r
+    WHERE r.is_close AND NOT r.is_archived AND r.submission_id IS NULL ${READY_CONDITIONS} LIMIT $1) reach`,
   caseForm: `SELECT id, patient_id, case_num, case_form_type, is_pregnancy, is_gyne, is_close, is_archived, submission_id,
       admission_date::text, discharge_date::text, delivery_date::text, age, pregnancy_type, delivery_manner, mother_condition,
       form, version, created_at, updated_at
@@ -349,6 +368,17 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       run<{ n: number }>('counter', ['cases']),
     ]);
     return json(reply, JSON.stringify({ items: rows, count: count.n, offset: page }));
+  });
+
+  app.get<{ Querystring: Record<string, string | undefined> }>('/api/worklists/ready-to-approve', async (request, reply) => {
+    if (request.query.search || request.query.fromdate || request.query.todate) throw new Unsupported('filters');
+    const page = pageOf(request.query);
+    const [rows, [count]] = await Promise.all([
+      run('readyPage', [PAGE_SIZE, page * PAGE_SIZE]),
+      run<{ n: number }>('readyCount', [WORKLIST_COUNT_CAP + 1]),
+    ]);
+    const capped = count.n > WORKLIST_COUNT_CAP;
+    return json(reply, JSON.stringify({ items: rows, count: capped ? WORKLIST_COUNT_CAP : count.n, offset: page, ...(capped ? { countCapped: true } : {}) }));
   });
 
   app.get<{ Params: { patientid: string; caseid: string } }>('/api/patients/:patientid/cases/:caseid', async (request, reply) => {

@@ -421,6 +421,8 @@ async function main(): Promise<void> {
       { name: 'session_check', label: 'session check', method: 'POST', path: '/api/accounts/auth' },
       // Issue 31: the Data Quality view of the last year (goal: p95 under 500 ms at a department's 20,000 cases a year).
       { name: 'quality_summary', label: 'data quality view, last 365 days', method: 'GET', path: `/api/quality/summary?${lastYear()}`, connections: 10 },
+      // Issue 31: the biggest worklist at a department's size (the closed cases waiting for approval), beside it by hand.
+      { name: 'worklist_ready_page_1', label: "worklist 'ready to approve' page 1", method: 'GET', path: '/api/worklists/ready-to-approve?page=0', connections: 10 },
     ];
     const unknown = only?.filter((name) => !allFigures.some((f) => f.name === name)) ?? [];
     if (unknown.length > 0) throw new Error(`--only: no figure ${unknown.join(', ')} (figures: ${allFigures.map((f) => f.name).join(', ')})`);

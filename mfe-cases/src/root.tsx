@@ -4,6 +4,7 @@ import { ModuleStyles } from './components/module-styles.js';
 import './api/patients.api.js';
 import './api/cases.api.js';
 import './api/queries.api.js';
+import './api/worklists.api.js';
 import './state/list-state.slice.js';
 
 /** The module's screens; createModuleLifecycles adds the store, theme, hash router and error boundary. */

@@ -8,6 +8,7 @@ import { CaseFormPage } from './pages/case-form/index.js';
 import { CaseHistoryPage } from './pages/case-history/index.js';
 import { CASE_HISTORY_ROUTE } from './pages/case-history/case-history-path.js';
 import { casePaths } from '@pnss/web';
+import { WorklistPage, WorklistsIndex } from './pages/worklists/index.js';
 
 /**
  * The hash routes of SPEC.md §2 this module owns. The patient preview is a child of the patients
@@ -30,6 +31,8 @@ export function CasesRoutes() {
       <Route path="/newpatientcase" element={<CaseInfoPage />} />
       <Route path="/cases" element={<CasesPage />} />
       <Route path="/cases/:caseid/info" element={<CaseInfoPage />} />
+      <Route path="/cases/worklists" element={<WorklistsIndex />} />
+      <Route path="/cases/worklists/:list" element={<WorklistPage />} />
       <Route path="*" element={<Navigate to={casePaths.cases} replace />} />
     </Routes>
   );

@@ -89,6 +89,24 @@ describe('the side navigation', () => {
     expect(within(nav).getByText('Cases')).toBeInTheDocument();
   });
 
+  it("shows a module's count beside its item (remotes.json badge), in words for screen readers, read again on each navigation and on focus", async () => {
+    let total = 3;
+    const { server } = await renderShell('#/patients', CLINICIAN, { 'GET /api/worklists': () => ({ body: { lists: [], total } }) });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const item = await within(nav).findByRole('link', { name: /^Worklists\s*, 3 cases waiting$/ });
+    expect(item).toHaveAttribute('href', '#/cases/worklists');
+    expect(within(item).getByText('3')).toHaveAttribute('aria-hidden', 'true');
+    total = 1;
+    await act(() => goTo('#/cases'));
+    expect(await within(nav).findByRole('link', { name: /^Worklists\s*, 1 case waiting$/ })).toBeInTheDocument();
+    total = 0;
+    const asked = server.calls().filter((call) => call === 'GET /api/worklists').length;
+    fireEvent.focus(window);
+    await waitFor(() => expect(server.calls().filter((call) => call === 'GET /api/worklists').length).toBeGreaterThan(asked));
+    // Nothing waiting: no badge, the item's name is its label.
+    expect(await within(nav).findByRole('link', { name: 'Worklists' })).toBeInTheDocument();
+  });
+
   it('a role change shows at the next navigation: Admin appears', async () => {
     let current = CLINICIAN;
     await renderShell('#/patients', CLINICIAN, { 'POST /api/accounts/auth': () => ({ body: current }) });

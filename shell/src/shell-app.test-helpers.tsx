@@ -44,6 +44,7 @@ export function signedInRoutes(user: SessionUser, extra: MockRoutes = {}): MockR
     'GET /api/checkupdate': { body: { currVersion: '1.4.2', siteVersion: '1.4.2' } },
     'GET /api/categories': { body: [] },
     'POST /api/accounts/logout': { body: { message: 'Signed out' } },
+    'GET /api/worklists': { body: { lists: [], total: 0 } },
     ...extra,
   };
 }

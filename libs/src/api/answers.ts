@@ -5,7 +5,7 @@ import type { ErrorEnvelope, Paged } from './common.js';
 import type { CategoryEntries, CategoryListItem } from './lookups.js';
 import type { Patient, PatientCounts, PatientDuplicates, PatientPage } from './patients.js';
 import type { AuditEntry, CheckUpdateResponse } from './platform.js';
-import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary } from './quality.js';
+import type { CaseQualityList, FieldQueriesResponse, FieldQuery, QualitySummary, WorklistCounts, WorklistPage } from './quality.js';
 import type { ReportCategory, ReportSummaryAnswer, ReportTableAnswer, RobsonReportAnswer } from './reports.js';
 import type { Role, RoleFeature, RoleName } from './roles.js';
 import type {
@@ -67,6 +67,8 @@ export interface ApiAnswers {
   CaseForm: CaseForm;
   CaseStateAnswer: CaseStateAnswer;
   CasePage: Paged<CaseListEntry>;
+  WorklistPage: WorklistPage;
+  WorklistCounts: WorklistCounts;
   CaseInfoView: CaseInfoView;
   CaseInfoAnswer: CaseInfoAnswer;
   ClosedCasesResponse: ClosedCasesResponse<ClosedCaseListItem>;

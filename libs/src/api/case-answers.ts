@@ -15,6 +15,9 @@ export type CaseListEntry = CaseListItem & {
   updatedAt: string;
 };
 
+/** An item of GET /api/worklists/:list: a row of the Cases list and when the case was opened (created). */
+export type WorklistEntry = CaseListEntry & { openedAt: string };
+
 /** GET /api/patientcases/:caseid: the case-information screen's fields; `_id` is the case's id. */
 export type CaseInfoView = PatientCaseInfo & {
   _id: string;

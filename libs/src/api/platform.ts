@@ -17,6 +17,25 @@ export interface RemoteNavEntry {
   order: number;
   /** Access flags (`canListPatients`, ...) of which the user needs any one; none means everyone. */
   access?: string[];
+  /** A count the shell shows beside the label (issue 31: the worklists' count of waiting cases). */
+  badge?: RemoteNavBadge;
+}
+
+/**
+ * A navigation item's count, fetched by the shell with the user's token (never a module's code): the
+ * number at `count` in the JSON that GET /api{url} answers, read again on each navigation, when the
+ * window regains focus and after any change the page makes through the shared API. Nothing is shown
+ * while it is unknown, refused or 0. Screen readers hear it with its nouns: '3 cases waiting'.
+ */
+export interface RemoteNavBadge {
+  /** The API path under /api, e.g. `/worklists`. */
+  url: string;
+  /** The key of the number in the answer, e.g. `total`. */
+  count: string;
+  /** What one counted thing is called, e.g. `case waiting`. */
+  singular: string;
+  /** What several are called, e.g. `cases waiting`. */
+  plural: string;
 }
 
 /**

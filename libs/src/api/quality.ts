@@ -1,3 +1,4 @@
+import type { WorklistEntry } from './case-answers.js';
 import type { IsoDate, IsoDateTime } from './case-form.js';
 
 /** Issue 31: the answers of the Data Quality view and of the queries on a field. */
@@ -139,4 +140,30 @@ export interface FieldQueriesResponse {
   count: number;
   /** The page index, for a worklist. */
   offset?: number;
+}
+
+/** The worklists of issue 31 by key; their definitions are `WORKLISTS` of @pnss/libs/quality. */
+export type WorklistKey = 'my-open' | 'failing-close' | 'queries-for-me' | 'queries-answered' | 'ready-to-approve';
+
+/**
+ * A worklist's count is read this far and no further (its count then says 'more than 1,000' with
+ * `capped`): a list of a department's thousands of closed cases costs what a short one does.
+ */
+export const WORKLIST_COUNT_CAP = 1000;
+
+/** GET /api/worklists: the count of each list the caller is offered, and their sum (the side navigation's badge). */
+export interface WorklistCounts {
+  /** @maxItems 10 */
+  lists: Array<{ key: WorklistKey; count: number; capped: boolean }>;
+  /** The sum of the lists' counts: a case in two lists counts in both. */
+  total: number;
+}
+
+/** GET /api/worklists/:list: a page of the cases list; `countCapped` when more than WORKLIST_COUNT_CAP cases are in it (the count is then the cap). */
+export interface WorklistPage {
+  /** @maxItems 100 */
+  items: WorklistEntry[];
+  count: number;
+  offset: number;
+  countCapped?: boolean;
 }

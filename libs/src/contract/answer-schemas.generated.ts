@@ -4834,6 +4834,184 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     ],
     "description": "A user as the admin screens read one: with when the account was made and last changed."
   },
+  "WorklistCounts": {
+    "type": "object",
+    "properties": {
+      "lists": {
+        "type": "array",
+        "items": {
+          "type": "object",
+          "properties": {
+            "key": {
+              "$ref": "#/components/schemas/WorklistKey"
+            },
+            "count": {
+              "type": "number"
+            },
+            "capped": {
+              "type": "boolean"
+            }
+          },
+          "required": [
+            "key",
+            "count",
+            "capped"
+          ],
+          "additionalProperties": false
+        },
+        "maxItems": 10
+      },
+      "total": {
+        "type": "number",
+        "description": "The sum of the lists' counts: a case in two lists counts in both."
+      }
+    },
+    "required": [
+      "lists",
+      "total"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/worklists: the count of each list the caller is offered, and their sum (the side navigation's badge)."
+  },
+  "WorklistEntry": {
+    "type": "object",
+    "additionalProperties": false,
+    "properties": {
+      "openedAt": {
+        "type": "string"
+      },
+      "isPregnancy": {
+        "type": "boolean"
+      },
+      "isGyne": {
+        "type": "boolean"
+      },
+      "birthDate": {
+        "type": "string",
+        "description": "The patient's birth date, for the age when the case has no admission date yet.",
+        "nullable": true
+      },
+      "firstName": {
+        "type": "string",
+        "description": "The patient's name, so every Cases list row says whose case it is."
+      },
+      "middleName": {
+        "type": "string",
+        "nullable": true
+      },
+      "lastName": {
+        "type": "string"
+      },
+      "version": {
+        "type": "number"
+      },
+      "updatedAt": {
+        "type": "string"
+      },
+      "_id": {
+        "type": "string"
+      },
+      "caseNum": {
+        "type": "string"
+      },
+      "patientid": {
+        "type": "string"
+      },
+      "caseFormType": {
+        "type": "number",
+        "nullable": true
+      },
+      "isClose": {
+        "type": "boolean"
+      },
+      "isArchived": {
+        "type": "boolean"
+      },
+      "submissionId": {
+        "type": "string",
+        "nullable": true
+      },
+      "admissionDate": {
+        "nullable": true,
+        "type": "string",
+        "description": "'YYYY-MM-DD'.",
+        "format": "date",
+        "maxLength": 10
+      },
+      "dischargeDate": {
+        "nullable": true,
+        "type": "string",
+        "description": "'YYYY-MM-DD'.",
+        "format": "date",
+        "maxLength": 10
+      },
+      "age": {
+        "type": "number",
+        "nullable": true
+      }
+    },
+    "required": [
+      "_id",
+      "admissionDate",
+      "age",
+      "birthDate",
+      "caseFormType",
+      "caseNum",
+      "dischargeDate",
+      "firstName",
+      "isArchived",
+      "isClose",
+      "isGyne",
+      "isPregnancy",
+      "lastName",
+      "middleName",
+      "openedAt",
+      "patientid",
+      "submissionId",
+      "updatedAt",
+      "version"
+    ],
+    "description": "An item of GET /api/worklists/:list: a row of the Cases list and when the case was opened (created)."
+  },
+  "WorklistKey": {
+    "type": "string",
+    "enum": [
+      "my-open",
+      "failing-close",
+      "queries-for-me",
+      "queries-answered",
+      "ready-to-approve"
+    ],
+    "description": "The worklists of issue 31 by key; their definitions are `WORKLISTS` of"
+  },
+  "WorklistPage": {
+    "type": "object",
+    "properties": {
+      "items": {
+        "type": "array",
+        "items": {
+          "$ref": "#/components/schemas/WorklistEntry"
+        },
+        "maxItems": 100
+      },
+      "count": {
+        "type": "number"
+      },
+      "offset": {
+        "type": "number"
+      },
+      "countCapped": {
+        "type": "boolean"
+      }
+    },
+    "required": [
+      "items",
+      "count",
+      "offset"
+    ],
+    "additionalProperties": false,
+    "description": "GET /api/worklists/:list: a page of the cases list; `countCapped` when more than WORKLIST_COUNT_CAP cases are in it (the count is then the cap)."
+  },
   "YearMonth": {
     "type": "string",
     "description": "A month, 'YYYY-MM'.",

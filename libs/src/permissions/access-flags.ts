@@ -8,6 +8,8 @@ export interface AccessFlags {
   canSavePatient: boolean;
   canEditPatient: boolean;
   canListCases: boolean;
+  /** The worklists of the Cases module and their counts (issue 31). */
+  canViewWorklists: boolean;
   canViewCase: boolean;
   canCreateCase: boolean;
   canEditCase: boolean;
@@ -58,6 +60,7 @@ export function accessFlags(held: readonly string[] | null | undefined): AccessF
     canSavePatient: route('POST /patients'),
     canEditPatient: route('PUT /patients/:patientid'),
     canListCases: route('GET /patientcases'),
+    canViewWorklists: route('GET /worklists/:list'),
     canViewCase: route('GET /patients/:patientid/cases/:caseid'),
     canCreateCase: route('POST /patients/:patientid/cases'),
     canEditCase: route('PUT /patients/:patientid/cases/:caseid'),

@@ -124,6 +124,10 @@ export const ROUTE_PERMISSIONS = {
   'GET /patientcases/:caseid': auditedRead(all(P.FIND_PATIENT_CASE), { entity: 'case_read', list: false, idParam: 'caseid' }),
   'POST /patientcases': answering(all(P.CREATE_NEW_CASE), CASE_ANSWER),
   'PUT /patientcases/:caseid': answering(all(P.UPDATE_PATIENT_CASE), CASE_ANSWER),
+  // Worklists (issue 31): the cases waiting for the caller, each a filter of the cases list; a list
+  // needing more (WORKLISTS' `requires`: approve_cases for 'ready-to-approve') is refused by the service
+  'GET /worklists': all(P.GET_ALL_CASE),
+  'GET /worklists/:list': auditedRead(all(P.GET_ALL_CASE), CASE_LIST),
 
   // Submissions (census packages)
   'GET /submissions/cases/closed': auditedRead(all(P.GET_CLOSED_CASES), CASE_LIST),

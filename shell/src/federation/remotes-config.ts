@@ -1,6 +1,19 @@
-import type { RemoteEntry, RemoteNavEntry, RemotesConfig } from '@pnss/libs/api';
+import type { RemoteEntry, RemoteNavBadge, RemoteNavEntry, RemotesConfig } from '@pnss/libs/api';
 
 const isStringList = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+
+function isNavBadge(value: unknown): value is RemoteNavBadge {
+  if (typeof value !== 'object' || value === null) return false;
+  const badge = value as RemoteNavBadge;
+  return (
+    typeof badge.url === 'string' &&
+    badge.url.startsWith('/') &&
+    !badge.url.startsWith('//') &&
+    typeof badge.count === 'string' &&
+    typeof badge.singular === 'string' &&
+    typeof badge.plural === 'string'
+  );
+}
 
 function isNavEntry(value: unknown): value is RemoteNavEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -11,7 +24,8 @@ function isNavEntry(value: unknown): value is RemoteNavEntry {
     typeof item.path === 'string' &&
     item.path.startsWith('/') &&
     typeof item.order === 'number' &&
-    (item.access === undefined || isStringList(item.access))
+    (item.access === undefined || isStringList(item.access)) &&
+    (item.badge === undefined || isNavBadge(item.badge))
   );
 }
 

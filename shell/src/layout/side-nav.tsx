@@ -6,6 +6,7 @@ import {
   CloudDownloadOutlined,
   CustomerServiceOutlined,
   FolderOpenOutlined,
+  InboxOutlined,
   LogoutOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
@@ -13,6 +14,7 @@ import {
 } from '@ant-design/icons';
 import { useAccess } from '@pnss/web';
 import { activeNavKey, type RouteRegistry } from '../routing/route-registry.js';
+import { NavBadge } from './nav-badge.js';
 import type { VersionStatus } from '../version/use-version-status.js';
 
 /** Icons of the navigation items remotes.json names; a module added later shows the generic one. */
@@ -24,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   'census-questions': <QuestionCircleOutlined />,
   'technical-support': <CustomerServiceOutlined />,
   admin: <SettingOutlined />,
+  worklists: <InboxOutlined />,
 };
 
 /** Icons repeat the label, so screen readers skip them. */
@@ -66,6 +69,7 @@ export function SideNav({ registry, hash, version, onSignOut, onNavigate }: Side
               >
                 <NavIcon>{ICONS[entry.key] ?? <AppstoreOutlined />}</NavIcon>
                 <span>{entry.label}</span>
+                {entry.badge ? <NavBadge badge={entry.badge} hash={hash} /> : null}
               </a>
             </li>
           ))}

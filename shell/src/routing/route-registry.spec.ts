@@ -14,6 +14,7 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
     expect(registry.nav.map((entry) => entry.label)).toEqual([
       'Patients',
       'Cases',
+      'Worklists',
       'Submissions',
       'Reports',
       'National',
@@ -53,6 +54,15 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
     expect(activeNavKey(registry, '#/patients/p1')).toBe('patients');
     expect(activeNavKey(registry, '#/contact-pogs-pnss-support')).toBe('technical-support');
     expect(activeNavKey(registry, '#/newpatient')).toBeNull();
+    // The longest path holding the route wins: the worklists are under the Cases module's /cases.
+    expect(activeNavKey(registry, '#/cases/worklists/my-open')).toBe('worklists');
+    expect(activeNavKey(registry, '#/cases/c1/info')).toBe('cases');
+  });
+
+  it("carries a nav item's badge (a count the shell fetches): the worklists' total of cases waiting", () => {
+    expect(registry.nav.find((entry) => entry.key === 'worklists')?.badge).toEqual({
+      url: '/worklists', count: 'total', singular: 'case waiting', plural: 'cases waiting',
+    });
   });
 
   it('entries the user has no permission for are hidden; Admin needs the admin permission', () => {
@@ -60,6 +70,7 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
     expect(visible([PERMISSIONS.GET_PATIENTS, PERMISSIONS.GET_ALL_CASE])).toEqual([
       'Patients',
       'Cases',
+      'Worklists',
       'Census Questions',
       'Technical Support',
     ]);
@@ -84,6 +95,7 @@ describe('adding a module is one entry in remotes.json', () => {
     expect(registry.nav.map((entry) => entry.key)).toEqual([
       'patients',
       'cases',
+      'worklists',
       'submissions',
       'reports',
       'national',

@@ -1,5 +1,5 @@
 import type { AccessFlags } from '@pnss/libs/permissions';
-import type { RemoteEntry, RemotesConfig } from '@pnss/libs/api';
+import type { RemoteEntry, RemoteNavBadge, RemotesConfig } from '@pnss/libs/api';
 import { casePaths, shellPaths } from '@pnss/web';
 import { hashPath, isUnderPrefix } from './hash-path.js';
 
@@ -23,6 +23,8 @@ export interface NavEntry {
   /** Which part of the app draws it: a remote's name, or 'shell'. */
   owner: string;
   visible: (access: AccessFlags) => boolean;
+  /** A count shown beside the label (remotes.json `badge`). */
+  badge?: RemoteNavBadge;
 }
 
 export interface RegisteredRemote extends RemoteEntry {
@@ -58,7 +60,10 @@ export function buildRouteRegistry(config: RemotesConfig): RouteRegistry {
   for (const remote of remotes) {
     for (const entry of remote.nav ?? []) {
       if (!remote.routes.some((prefix) => isUnderPrefix(`#${entry.path}`, prefix))) continue;
-      items.push({ key: entry.key, label: entry.label, href: `#${entry.path}`, owner: remote.name, order: entry.order, visible: visibleWith(entry.access) });
+      items.push({
+        key: entry.key, label: entry.label, href: `#${entry.path}`, owner: remote.name, order: entry.order, visible: visibleWith(entry.access),
+        ...(entry.badge ? { badge: entry.badge } : {}),
+      });
     }
   }
   const nav = items.sort((a, b) => a.order - b.order).map(({ order: _order, ...entry }) => entry);
@@ -89,9 +94,10 @@ export function isRemoteActive(registry: RouteRegistry, remoteName: string, hash
   return owner.kind === 'remote' && owner.remote.name === remoteName;
 }
 
-/** The navigation entry a route belongs to, for highlighting. */
+/** The navigation entry a route belongs to, for highlighting: the one with the longest path holding it (#/cases/worklists is not #/cases). */
 export function activeNavKey(registry: RouteRegistry, hash: string): string | null {
   const path = hashPath(hash);
-  const entry = registry.nav.find((candidate) => isUnderPrefix(`#${path}`, hashPath(candidate.href)));
+  const holding = registry.nav.filter((candidate) => isUnderPrefix(`#${path}`, hashPath(candidate.href)));
+  const entry = holding.sort((a, b) => hashPath(b.href).length - hashPath(a.href).length)[0];
   return entry?.key ?? null;
 }

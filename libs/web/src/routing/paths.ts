@@ -18,6 +18,9 @@ export const casePaths = {
   cases: '/cases',
   newPatientCase: '/newpatientcase',
   caseInfo: (caseid: string) => `/cases/${segment(caseid)}/info`,
+  /** The worklists (issue 31; beyond SPEC.md): the first one offered, or one by its id. */
+  worklists: '/cases/worklists',
+  worklist: (list: string) => `/cases/worklists/${segment(list)}`,
 } as const;
 
 /** Submissions module (mfe-submissions): its tabs and the census package overlay. */

@@ -162,9 +162,11 @@ export function CaseFormScreen({ store, patient, patientid, caseid, draftKey }: 
   );
 }
 
-/** Where × goes: back to the Cases list when the case was opened from it (SPEC.md §2), else the patient. */
+/** Where × goes: back to the Cases list or the worklist the case was opened from (SPEC.md §2), else the patient. */
 export function backTarget(state: unknown, patientid: string): { to: string; label: string } {
-  const from = (state as { from?: unknown } | null)?.from;
+  const { from, back } = (state ?? {}) as { from?: unknown; back?: unknown };
   if (from === 'cases') return { to: casePaths.cases, label: 'Back to Cases' };
+  // A worklist (issue 31) sends its own path, which is under the Cases module's worklists.
+  if (from === 'worklist' && typeof back === 'string' && back.startsWith(`${casePaths.worklists}/`)) return { to: back, label: 'Back to the worklist' };
   return { to: casePaths.patient(patientid), label: 'Back to the patient' };
 }

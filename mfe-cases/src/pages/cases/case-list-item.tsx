@@ -11,6 +11,10 @@ interface CaseListItemProps {
   item: CaseListEntry;
   /** Shows the button to the case-information screen. */
   canEditInfo: boolean;
+  /** Said after the row's age and dates, e.g. how long the case has been open (a worklist). */
+  note?: string;
+  /** The list × on the case form returns to, when not the Cases list (a worklist's path). */
+  backTo?: string;
 }
 
 /** The case's age on admission, or the patient's age today while it has no admission date. */
@@ -28,7 +32,7 @@ export function rowPatientName(item: CaseListEntry): string {
  * One case: its number, the patient's full name, an Archived pill and the age (SPEC.md §2). The row is a link to the case
  * form, so Enter opens it; the case-information button sits beside the link, not inside it.
  */
-export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
+export function CaseListItem({ item, canEditInfo, note, backTo }: CaseListItemProps) {
   const navigate = useNavigate();
   const admitted = formatDate(item.admissionDate);
   const type = caseTypeLabel(item);
@@ -37,7 +41,7 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
       <Link
         to={casePaths.caseForm(item.patientid, item._id)}
         // × on the case form comes back here, to the list as it was left (SPEC.md §2).
-        state={{ from: 'cases' }}
+        state={backTo ? { from: 'worklist', back: backTo } : { from: 'cases' }}
         className="pnss-cases-row"
         style={{ flex: 1, minWidth: 0 }}
       >
@@ -50,6 +54,7 @@ export function CaseListItem({ item, canEditInfo }: CaseListItemProps) {
             {ageLabel(caseAge(item))}
             {admitted ? ` · Admitted ${admitted}` : ''}
             {type ? ` · ${type}` : ''}
+            {note ? ` · ${note}` : ''}
           </span>
         </span>
         <span className="pnss-cases-row-tags">

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { CASE_FORM_TYPE } from '@pnss/libs/enums';
 import { patientCases } from '../../database/patients.schema.js';
+import { censusPackageCases } from '../../database/submissions.schema.js';
 
 /**
  * SQL conditions on patient_cases that the patient list, the case list and the counts share, so
@@ -21,6 +22,12 @@ export const ARCHIVED_CASE: SQL = sql`(${c.isArchived})`;
 /** As submissionCaseTypes of @pnss/libs/rules reads a case: OB by its type or its pregnancy flag. */
 export const OB_CASE: SQL = sql`(${c.caseFormType} = ${CASE_FORM_TYPE.OB} or ${c.isPregnancy})`;
 export const GYNE_CASE: SQL = sql`(${c.caseFormType} = ${CASE_FORM_TYPE.GYNE} or ${c.isGyne})`;
+
+/**
+ * The packageable rule's `inPackage` (@pnss/libs/submissions): a census package carries the case, or
+ * a package being built holds it. The review lists and the worklists read it the same way.
+ */
+export const IN_PACKAGE_CASE: SQL = sql`(${c.submissionId} is not null or exists (select 1 from ${censusPackageCases} where ${censusPackageCases.caseId} = ${c.id}))`;
 
 /** Cases admitted within [from, to] ('YYYY-MM-DD', both ends included). */
 export function admittedBetween(from: string | undefined, to: string | undefined): SQL[] {

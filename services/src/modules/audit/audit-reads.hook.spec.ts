@@ -76,6 +76,7 @@ describe('the read-audit hook', () => {
       '/api/patients/:patientid/cases/:caseid', '/api/patients/:patientid/cases/:caseid/history', '/api/patients/duplicates',
       '/api/quality/cases', '/api/quality/summary', '/api/queries/case/:caseid', '/api/queries/worklist',
       '/api/submissions/:casetype', '/api/submissions/cases/closed', '/api/submissions/cases/packaged/:submissionid',
+      '/api/worklists/:list',
     ]);
   });
 

@@ -10,12 +10,15 @@ import { CaseAmendmentsRepository } from './case-amendments.repository.js';
 import { CasesRepository } from './cases.repository.js';
 import { CasesService } from './cases.service.js';
 import { PatientCasesController } from './patient-cases.controller.js';
+import { WorklistsController } from './worklists.controller.js';
+import { WorklistsRepository } from './worklists.repository.js';
+import { WorklistsService } from './worklists.service.js';
 
-/** Case forms, their lifecycle, the cases list and the case-information screen. */
+/** Case forms, their lifecycle, the cases list, the case-information screen and the worklists (issue 31). */
 @Module({
   imports: [DatabaseModule, AuditModule, PatientsModule, CaseFactsModule, IdempotencyModule],
-  controllers: [PatientCasesController, CaseInfoController],
-  providers: [CasesRepository, CaseAmendmentsRepository, CasesService, CaseInfoService],
+  controllers: [PatientCasesController, CaseInfoController, WorklistsController],
+  providers: [CasesRepository, CaseAmendmentsRepository, CasesService, CaseInfoService, WorklistsRepository, WorklistsService],
   exports: [CasesService],
 })
 export class CasesModule {}

@@ -39,6 +39,7 @@ const LIST_COLUMNS = {
   age: c.age,
   version: c.version,
   updatedAt: c.updatedAt,
+  createdAt: c.createdAt,
   birthDate: patients.birthDate,
   firstName: patients.firstName,
   middleName: patients.middleName,
@@ -47,7 +48,7 @@ const LIST_COLUMNS = {
 export type CaseListRow = Pick<
   CaseRow,
   | 'id' | 'patientId' | 'caseNum' | 'caseFormType' | 'isPregnancy' | 'isGyne' | 'isClose' | 'isArchived' | 'submissionId'
-  | 'admissionDate' | 'dischargeDate' | 'age' | 'version' | 'updatedAt'
+  | 'admissionDate' | 'dischargeDate' | 'age' | 'version' | 'updatedAt' | 'createdAt'
 > & { birthDate: string | null; firstName: string; middleName: string | null; lastName: string };
 
 /** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
@@ -168,10 +169,14 @@ export class CasesRepository {
    * partial on the list's own condition) as an index-only scan, then their columns and the patient's
    * name and birth date for those 100 rows only (a deferred join). Case-number search uses the
    * trigram index patient_cases_case_num_trgm_idx. The count comes from list_counters when the
-   * list is filtered by nothing the counters do not know.
+   * list is filtered by nothing the counters do not know. A worklist (issue 31) is this list with
+   * its own condition added (`worklist.where`): the same page, search and order; its count is read
+   * no further than `worklist.countReach`.
    */
-  async page(query: CaseListQuery, limit: number, skip: number): Promise<{ rows: CaseListRow[]; count: number }> {
-    const where = and(...this.conditions(query));
+  async page(
+    query: CaseListQuery, limit: number, skip: number, worklist?: { where: SQL; countReach: number },
+  ): Promise<{ rows: CaseListRow[]; count: number }> {
+    const where = and(...this.conditions(query), ...(worklist ? [worklist.where] : []));
     const build = (on: Executor, pageLimit: number | Placeholder, pageOffset: number | Placeholder) => {
       const pageIds = on
         .select({ id: c.id, createdAt: c.createdAt })
@@ -190,13 +195,13 @@ export class CasesRepository {
     };
     // Not searched nor dated (the list a round opens): one prepared statement per type and tag,
     // which fix its conditions.
-    const plain = !query.search && !query.fromdate && !query.todate;
+    const plain = !query.search && !query.fromdate && !query.todate && !worklist;
     const rows = plain
       ? prepared(this.database.db, `cases_page_${query.cases ?? 'all'}_${query.tag ?? 'all'}`, (on) =>
           build(on, sql.placeholder('limit'), sql.placeholder('offset')),
         ).execute({ limit, offset: skip })
       : build(this.database.db, limit, skip);
-    const [pageRows, count] = await Promise.all([rows, this.countFor(query, where)]);
+    const [pageRows, count] = await Promise.all([rows, worklist ? this.countWhere(where, worklist.countReach) : this.countFor(query, where)]);
     return { rows: pageRows, count };
   }
 
@@ -211,7 +216,18 @@ export class CasesRepository {
       : query.cases === 'archived' && anyTag ? 'archived_cases'
       : null;
     if (counter) return listCounter(this.database.db, counter);
-    const [total] = await this.database.db.select({ n: count() }).from(c).where(where);
+    return this.countWhere(where);
+  }
+
+  /** The rows `where` holds; with `reach`, counted no further than that. */
+  private async countWhere(where: SQL | undefined, reach?: number): Promise<number> {
+    const db = this.database.db;
+    if (reach === undefined) {
+      const [total] = await db.select({ n: count() }).from(c).where(where);
+      return total.n;
+    }
+    const reached = db.select({ one: sql`1` }).from(c).where(where).limit(reach).as('reached');
+    const [total] = await db.select({ n: count() }).from(reached);
     return total.n;
   }
 

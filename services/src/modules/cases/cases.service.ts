@@ -480,7 +480,8 @@ function auditable(form: CaseForm): Record<string, unknown> {
   return form as unknown as Record<string, unknown>;
 }
 
-function toListEntry(row: CaseListRow): CaseListEntry {
+/** A row of the cases list as the list answers it (the worklists' rows too). */
+export function toListEntry(row: CaseListRow): CaseListEntry {
   return {
     _id: row.id,
     caseNum: row.caseNum,

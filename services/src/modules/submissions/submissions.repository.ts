@@ -8,6 +8,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { caseFacts } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
+import { IN_PACKAGE_CASE } from '../../common/queries/patient-case.filters.js';
 import { type AuditChange, auditLog } from '../../database/schema.js';
 import {
   type VersionChanges, caseApprovals, censusPackageAmendments, censusPackageCases, censusPackageVersions, censusPackages, downloadTickets,
@@ -52,7 +53,7 @@ export function caseTypeSql(type: SubmissionCaseType): SQL {
 const PACKAGEABLE_FACTS: Record<keyof PackageableFacts, SQL> = {
   isClose: sql`(${c.isClose})`,
   isArchived: sql`(${c.isArchived})`,
-  inPackage: sql`(${c.submissionId} is not null or exists (select 1 from ${pc} where ${pc.caseId} = ${c.id}))`,
+  inPackage: IN_PACKAGE_CASE,
 };
 
 /** The libs rule PACKAGEABLE_RULE as SQL: closed, not archived, in no package (not even one being built). */
