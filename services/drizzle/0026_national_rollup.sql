@@ -18,7 +18,15 @@ CREATE TABLE "national_case_counts" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "national_case_counts_month_idx" ON "national_case_counts" USING btree ("discharge_month", "department_id");
+-- Each view's counts read from an index alone (an index-only scan): the cases and months, the Robson
+-- groups, the maternal deaths.
+CREATE INDEX "national_case_counts_month_idx" ON "national_case_counts" USING btree ("discharge_month", "department_id") INCLUDE ("is_obstetric", "n");
+--> statement-breakpoint
+CREATE INDEX "national_case_counts_robson_idx" ON "national_case_counts" USING btree ("discharge_month", "department_id")
+	INCLUDE ("robson_segment", "is_caesarean", "n") WHERE "robson_segment" IS NOT NULL;
+--> statement-breakpoint
+CREATE INDEX "national_case_counts_deaths_idx" ON "national_case_counts" USING btree ("discharge_month", "department_id")
+	INCLUDE ("icd_mm_segment", "death_timing_segment", "n") WHERE "is_maternal_death";
 --> statement-breakpoint
 CREATE INDEX "national_case_counts_department_idx" ON "national_case_counts" USING btree ("department_id", "discharge_month");
 --> statement-breakpoint
@@ -32,7 +40,8 @@ CREATE TABLE "national_birth_counts" (
 	"n" integer NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "national_birth_counts_month_idx" ON "national_birth_counts" USING btree ("discharge_month", "department_id");
+CREATE INDEX "national_birth_counts_month_idx" ON "national_birth_counts" USING btree ("discharge_month", "department_id")
+	INCLUDE ("status", "weight", "gestation_min", "gestation_max", "n");
 --> statement-breakpoint
 CREATE INDEX "national_birth_counts_department_idx" ON "national_birth_counts" USING btree ("department_id", "discharge_month");
 --> statement-breakpoint
