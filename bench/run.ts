@@ -7,7 +7,8 @@
 // Options: --quick, --generate N (write N patients with bench/generate-department.ts first, full run),
 // --no-build, --duration S (seconds per round), --rounds R, --connections C, --only NAME,NAME (just those
 // figures, by the names in the figures list; `--national-only`: the national census alone), --cpu-prof DIR
-// (both servers write a V8 CPU profile there), --generate-national (write the five national years again).
+// (both servers write a V8 CPU profile there), --generate-national (write the five national years again),
+// --national-ingest-only (the national package's ingest alone).
 //
 // On PostgreSQL the server is also the society's hub (HUB_ENABLED), and the national census is measured
 // last (bench/national.ts): every national view beside the hand-written SQL for the same figure over the
@@ -62,7 +63,7 @@ const connections = Number(option('connections') ?? 20);
 const only = option('only')?.split(',').filter(Boolean);
 /** `--only national`: the national census alone (it needs none of the department's data). */
 // (`npm run bench -- --national-only` from npm, whose own `only` setting takes no such value.)
-const nationalOnly = (only?.includes('national') ?? false) || flag('national-only');
+const nationalOnly = (only?.includes('national') ?? false) || flag('national-only') || flag('national-ingest-only');
 const cpuProfileDir = option('cpu-prof');
 const cpuProfile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const adminPassword = 'Bench-Census-Passw0rd-2026';
@@ -313,6 +314,7 @@ async function main(): Promise<void> {
       console.info('\n## National census (issue 29: five years of national data; every view beside the hand-written SQL; a package ingested)');
       await runNationalBench({
         api, token, databaseUrl, servicesDist: benchDist, baselinePort: baselinePort + 1, scratch, quick, generate: flag('generate-national'),
+        ingestOnly: flag('national-ingest-only'),
       });
     };
     if (nationalOnly) {
