@@ -1,3 +1,7 @@
+// `node --import tsx bench/generate-national.ts --facts --url postgres://... [--years 5] [--cases-per-year 1000000] [--departments 120] [--reset]`
+// writes the society's side instead: five years of national facts of many departments, with their
+// infants and deaths, by SQL alone (bench/national-data.ts says what and in which proportions).
+//
 // `node --import tsx bench/generate-national.ts --url postgres://... [--cases 1000000] [--reset] [--no-migrate]`
 // `node --import tsx bench/generate-national.ts --pglite DATA_DIR/pglite --cases 100000` (the embedded database's folder)
 // (it runs the built libs, as the server does: `npm run build -w libs` first)
@@ -17,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { emptyCaseForm, type CaseForm, type Infant } from '@pnss/libs/api';
 import { deriveCaseFacts, type RollupKey, rollupKeyId, rollupKeys } from '@pnss/libs/reports';
+import { nationalFactsMain } from './national-data.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DAY_MS = 86_400_000;
@@ -349,7 +354,9 @@ function argument(name: string): string | undefined {
   return at >= 0 ? process.argv[at + 1] : undefined;
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && process.argv.includes('--facts')) {
+  await nationalFactsMain();
+} else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const pglite = argument('pglite');
   const url = pglite ? `pglite:${pglite}` : (argument('url') ?? process.env.BENCH_DATABASE_URL);
   if (!url) {

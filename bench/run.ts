@@ -6,7 +6,14 @@
 //
 // Options: --quick, --generate N (write N patients with bench/generate-department.ts first, full run),
 // --no-build, --duration S (seconds per round), --rounds R, --connections C, --only NAME,NAME (just those
-// figures, by the names in the figures list), --cpu-prof DIR (both servers write a V8 CPU profile there).
+// figures, by the names in the figures list; `--national-only`: the national census alone), --cpu-prof DIR
+// (both servers write a V8 CPU profile there), --generate-national (write the five national years again),
+// --national-ingest-only (the national package's ingest alone).
+//
+// On PostgreSQL the server is also the society's hub (HUB_ENABLED), and the national census is measured
+// last (bench/national.ts): every national view beside the hand-written SQL for the same figure over the
+// fact tables, byte-equal answers first, and a real package of 10,000 cases ingested beside the same rows
+// written by hand (1,000 and two small years with --quick).
 //
 // How it compares: the baseline (bench/baseline.ts: Fastify + pg, pool of 10, tokens verified once and
 // remembered until they expire, hand-written prepared statements on the project's indexes) answers
@@ -29,6 +36,7 @@ import { type CaseForm, withoutServerOwned } from '@pnss/libs/api';
 import type { BaselineFigure, BaselineOptions, CapturedStatement } from './baseline.js';
 import { explainFigures } from './explain.js';
 import { generateDepartment, nameOf } from './generate-department.js';
+import { runNationalBench } from './national.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -53,6 +61,9 @@ const duration = Number(option('duration') ?? (quick ? 2 : 8));
 const rounds = Number(option('rounds') ?? (quick ? 1 : 2));
 const connections = Number(option('connections') ?? 20);
 const only = option('only')?.split(',').filter(Boolean);
+/** `--only national`: the national census alone (it needs none of the department's data). */
+// (`npm run bench -- --national-only` from npm, whose own `only` setting takes no such value.)
+const nationalOnly = (only?.includes('national') ?? false) || flag('national-only') || flag('national-ingest-only');
 const cpuProfileDir = option('cpu-prof');
 const cpuProfile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
 const adminPassword = 'Bench-Census-Passw0rd-2026';
@@ -266,7 +277,7 @@ async function main(): Promise<void> {
     }
   }
   const generate = option('generate');
-  if (postgres && (quick || generate)) {
+  if (postgres && (quick || generate) && !nationalOnly) {
     await generateDepartment({ url: databaseUrl, patients: quick ? 2000 : Number(generate), reset: quick, migrate: true, log: () => undefined });
   }
 
@@ -289,6 +300,8 @@ async function main(): Promise<void> {
       BENCH_CAPTURE_FILE: captureFile,
       // The bench fires thousands of requests a second from one address: measure the API, not the limiter.
       RATE_LIMIT_PER_MINUTE: '1000000',
+      // On PostgreSQL it is the society's hub too, for the national census (bench/national.ts).
+      ...(postgres ? { HUB_ENABLED: 'true' } : {}),
     },
   });
   let baseline: ChildProcess | null = null;
@@ -297,6 +310,18 @@ async function main(): Promise<void> {
     const rssBefore = rssMb(server.pid);
     const login = await apiJson<{ token: string }>('POST', '/api/accounts/login', null, { username: 'admin', password: adminPassword });
     const token = login.token;
+    const national = async () => {
+      console.info('\n## National census (issue 29: five years of national data; every view beside the hand-written SQL; a package ingested)');
+      await runNationalBench({
+        api, token, databaseUrl, servicesDist: benchDist, baselinePort: baselinePort + 1, scratch, quick, generate: flag('generate-national'),
+        ingestOnly: flag('national-ingest-only'),
+      });
+    };
+    if (nationalOnly) {
+      if (!postgres) throw new Error('--only national: the national census is measured on PostgreSQL (BENCH_DATABASE_URL)');
+      await national();
+      return;
+    }
 
     if (!postgres) {
       // Small data for the embedded database: 200 patients with a case each, through the API.
@@ -424,7 +449,7 @@ async function main(): Promise<void> {
       // Issue 31: the biggest worklist at a department's size (the closed cases waiting for approval), beside it by hand.
       { name: 'worklist_ready_page_1', label: "worklist 'ready to approve' page 1", method: 'GET', path: '/api/worklists/ready-to-approve?page=0', connections: 10 },
     ];
-    const unknown = only?.filter((name) => !allFigures.some((f) => f.name === name)) ?? [];
+    const unknown = only?.filter((name) => name !== 'national' && !allFigures.some((f) => f.name === name)) ?? [];
     if (unknown.length > 0) throw new Error(`--only: no figure ${unknown.join(', ')} (figures: ${allFigures.map((f) => f.name).join(', ')})`);
     const figures = only ? allFigures.filter((f) => only.includes(f.name)) : allFigures;
 
@@ -555,10 +580,16 @@ async function main(): Promise<void> {
         console.info(`first load not measured: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    if (postgres && !only) await national();
+    else if (!postgres) console.info('\nnational census: not measured on embedded PGlite (its baseline and its data are PostgreSQL)');
   } finally {
     baseline?.kill('SIGTERM');
     server.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
+    // A hub's server stops its job queue first (up to 10 s): wait for it, then make sure, so no server
+    // is left holding the port for the next run.
+    const deadline = Date.now() + 15_000;
+    while (server.exitCode === null && server.signalCode === null && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
     rmSync(scratch, { recursive: true, force: true });
     rmSync(benchDist, { recursive: true, force: true });
   }

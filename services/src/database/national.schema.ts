@@ -95,3 +95,45 @@ export const nationalInfants = pgTable(
     index('national_infants_month_idx').on(t.dischargeMonth, t.departmentId),
   ],
 );
+
+/**
+ * The national cases counted by department, month and what the figures group (migration 0027): the
+ * ingest counts a department's touched months again from national_cases in the transaction that
+ * writes them, and every national view reads these sums instead of the cases.
+ */
+export const nationalCaseCounts = pgTable(
+  'national_case_counts',
+  {
+    departmentId: text('department_id').notNull(),
+    dischargeMonth: text('discharge_month'),
+    isObstetric: boolean('is_obstetric').notNull(),
+    robsonSegment: text('robson_segment'),
+    isCaesarean: boolean('is_caesarean').notNull(),
+    isMaternalDeath: boolean('is_maternal_death').notNull(),
+    icdMmSegment: text('icd_mm_segment'),
+    deathTimingSegment: text('death_timing_segment'),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    index('national_case_counts_month_idx').on(t.dischargeMonth, t.departmentId),
+    index('national_case_counts_department_idx').on(t.departmentId, t.dischargeMonth),
+  ],
+);
+
+/** The obstetric cases' infants counted by department, month and outcome, a stillbirth with its weight and gestation (migration 0027). */
+export const nationalBirthCounts = pgTable(
+  'national_birth_counts',
+  {
+    departmentId: text('department_id').notNull(),
+    dischargeMonth: text('discharge_month'),
+    status: smallint('status'),
+    weight: integer('weight'),
+    gestationMin: smallint('gestation_min'),
+    gestationMax: smallint('gestation_max'),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    index('national_birth_counts_month_idx').on(t.dischargeMonth, t.departmentId),
+    index('national_birth_counts_department_idx').on(t.departmentId, t.dischargeMonth),
+  ],
+);

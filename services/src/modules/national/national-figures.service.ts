@@ -235,9 +235,12 @@ export class NationalFiguresService {
     const departments = [...new Set([...rows.deaths, ...rows.robson, ...rows.births].map((r) => r.departmentId))].sort();
     const nation = this.indicatorOf(indicator, rows, threshold);
     const theta = nation.denominator > 0 ? nation.events / nation.denominator : null;
+    // Each department's rows, grouped once (in their order): a national year is thousands of rows for a hundred departments.
+    const deaths = byDepartment(rows.deaths);
+    const robson = byDepartment(rows.robson);
+    const births = byDepartment(rows.births);
     const points = departments.map((departmentId) => {
-      const only = <T extends { departmentId: string }>(list: readonly T[]) => list.filter((r) => r.departmentId === departmentId);
-      const own = this.indicatorOf(indicator, { deaths: only(rows.deaths), robson: only(rows.robson), births: only(rows.births) }, threshold);
+      const own = this.indicatorOf(indicator, { deaths: deaths.get(departmentId) ?? [], robson: robson.get(departmentId) ?? [], births: births.get(departmentId) ?? [] }, threshold);
       let position95: FunnelPosition = 'inside';
       let position998: FunnelPosition = 'inside';
       if (theta !== null && own.denominator > 0) {
@@ -267,12 +270,16 @@ export class NationalFiguresService {
     const [departments, counts, coverage] = await Promise.all([
       this.repository.departments(), this.repository.months(scope), this.repository.coverage(scope.from, scope.to),
     ]);
+    // Looked up by department (and month), not searched for every cell: five years of a hundred departments are 6,000 cells.
+    const coverageOf = byDepartment(coverage);
+    const casesOf = new Map<string, number>();
+    for (const c of counts) casesOf.set(`${c.departmentId}|${c.month}`, (casesOf.get(`${c.departmentId}|${c.month}`) ?? 0) + Number(c.cases));
     const rows = departments.map(({ departmentId }) => ({
       departmentId,
       cells: months.map((month): NationalCompletenessCell => {
-        const covering = coverage.filter((c) => c.departmentId === departmentId && c.startDate.slice(0, 7) <= month && c.endDate.slice(0, 7) >= month);
+        const covering = (coverageOf.get(departmentId) ?? []).filter((c) => c.startDate.slice(0, 7) <= month && c.endDate.slice(0, 7) >= month);
         const countedOne = covering.filter((c) => c.state === 'counted').sort((a, b) => b.version - a.version)[0];
-        const cases = counts.filter((c) => c.departmentId === departmentId && c.month === month).reduce((sum, c) => sum + Number(c.cases), 0);
+        const cases = casesOf.get(`${departmentId}|${month}`) ?? 0;
         if (!countedOne) {
           const held = covering.some((c) => c.state === 'held');
           return { month, state: held ? 'held' : 'missing', cases: 0, submissionId: null, version: null, receivedAt: null };
@@ -306,6 +313,17 @@ export class NationalFiguresService {
     }
     return { scope, department: this.figuresOf(own), national: this.figuresOf(rows), positions };
   }
+}
+
+/** Rows by their department, each department's in the order given. */
+function byDepartment<T extends { departmentId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.departmentId);
+    if (list) list.push(row);
+    else grouped.set(row.departmentId, [row]);
+  }
+  return grouped;
 }
 
 /** The end of a month plus NATIONAL_LATE_DAYS, in milliseconds. */

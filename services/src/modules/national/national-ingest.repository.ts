@@ -113,13 +113,20 @@ export class NationalIngestRepository {
    * submission had counted move to this one, so no case is counted twice.
    */
   async replaceSubmission(tx: Transaction, pkg: IngestPackage, derivation: number, facts: readonly NationalFactsSet[]): Promise<'ingested' | 'unchanged' | 'superseded'> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national:${pkg.departmentId}:${pkg.submissionId}`}))`);
+    // One ingest of a department at a time: a case may move between its submissions, and the
+    // department's monthly counts are counted again below from what the facts hold once it is written.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`national:${pkg.departmentId}`}))`);
     const [current] = await tx.select().from(nationalSubmissions)
       .where(and(eq(nationalSubmissions.departmentId, pkg.departmentId), eq(nationalSubmissions.submissionId, pkg.submissionId)))
       .for('update');
     if (current && current.hubPackageId === pkg.id) return 'unchanged';
     if (current && current.version > pkg.version) return 'superseded';
 
+    // The months whose counts change: those the submission counted, those of cases moving here, those of its new facts.
+    const months = new Set<string | null>(facts.map(({ facts: f }) => f.dischargeMonth));
+    const previous = (await tx.execute(sql`
+      select distinct discharge_month as month from national_cases where department_id = ${pkg.departmentId} and submission_id = ${pkg.submissionId}`)) as unknown as { rows: Array<{ month: string | null }> };
+    for (const row of previous.rows) months.add(row.month);
     await tx.delete(nationalCases).where(and(eq(nationalCases.departmentId, pkg.departmentId), eq(nationalCases.submissionId, pkg.submissionId)));
     // Set-based writes: each batch is one JSON parameter that the database unpacks (jsonb_to_recordset),
     // so a package of 10,000 cases is a few statements, not a statement per row built in JavaScript.
@@ -131,9 +138,11 @@ export class NationalIngestRepository {
       }));
       const batch = JSON.stringify(rows);
       // A case another submission of the department counted moves here, with its infants.
-      await tx.execute(sql`
+      const moved = (await tx.execute(sql`
         delete from national_cases c using jsonb_to_recordset(${batch}::jsonb) as r(patient_key text, case_id text)
-        where c.department_id = ${pkg.departmentId} and c.patient_key = r.patient_key and c.case_id = r.case_id`);
+        where c.department_id = ${pkg.departmentId} and c.patient_key = r.patient_key and c.case_id = r.case_id
+        returning c.discharge_month as month`)) as unknown as { rows: Array<{ month: string | null }> };
+      for (const row of moved.rows) months.add(row.month);
       await tx.execute(sql`
         insert into national_cases (department_id, patient_key, case_id, submission_id, hub_package_id, version, derivation, discharge_month,
           is_obstetric, is_gyne, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, counts_in_ratio, death_timing_segment)
@@ -158,6 +167,8 @@ export class NationalIngestRepository {
           is_early_neonatal_death boolean, is_neonatal_death boolean, gestation_min smallint, gestation_max smallint)`);
     }
 
+    await this.recount(tx, pkg.departmentId, [...months]);
+
     await tx.insert(nationalSubmissions)
       .values({ departmentId: pkg.departmentId, submissionId: pkg.submissionId, hubPackageId: pkg.id, version: pkg.version, ingestedAt: new Date() })
       .onConflictDoUpdate({
@@ -170,6 +181,32 @@ export class NationalIngestRepository {
         lt(nationalIngest.version, pkg.version), inArray(nationalIngest.state, ['ingested', 'queued', 'retrying', 'held']),
       ));
     return 'ingested';
+  }
+
+  /**
+   * The department's counts of these months (national_case_counts, national_birth_counts; migration
+   * 0027), counted again from its facts: what every national view reads, so a period is a few
+   * thousand rows rather than its cases. Runs under the department's lock, after its facts are written.
+   */
+  private async recount(tx: Transaction, departmentId: string, months: ReadonlyArray<string | null>): Promise<void> {
+    const named = JSON.stringify(months.filter((m): m is string => m !== null));
+    const withNull = months.includes(null);
+    const inMonths = sql`(discharge_month in (select jsonb_array_elements_text(${named}::jsonb)) or (${withNull} and discharge_month is null))`;
+    await tx.execute(sql`delete from national_case_counts where department_id = ${departmentId} and ${inMonths}`);
+    await tx.execute(sql`
+      insert into national_case_counts (department_id, discharge_month, is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment,
+        death_timing_segment, n)
+      select department_id, discharge_month, is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, count(*)::int
+      from national_cases where department_id = ${departmentId} and ${inMonths}
+      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(sql`delete from national_birth_counts where department_id = ${departmentId} and ${inMonths}`);
+    // The births the figures count: an obstetric case's infants, a stillbirth with its weight and gestation (libs countBirths applies the threshold).
+    await tx.execute(sql`
+      insert into national_birth_counts (department_id, discharge_month, status, weight, gestation_min, gestation_max, n)
+      select department_id, discharge_month, status, case when is_stillbirth then weight end, case when is_stillbirth then gestation_min end,
+             case when is_stillbirth then gestation_max end, count(*)::int
+      from national_infants where is_obstetric and department_id = ${departmentId} and ${inMonths}
+      group by 1, 2, 3, 4, 5, 6`);
   }
 
   async finish(tx: Executor, id: string, values: { state: IngestState; reason: string | null; factCases: number; factInfants: number }): Promise<void> {

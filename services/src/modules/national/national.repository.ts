@@ -27,9 +27,11 @@ export interface CoverageRow {
 }
 
 /**
- * The national figures' SQL over the fact tables (migration 0021): counts grouped by department and
- * by what the libs rules need (ICD-MM group, Robson group, birth outcome with the weight and gestation
- * a stillbirth threshold is applied to), so a national period is a few thousand groups, not its cases.
+ * The national figures' SQL: counts grouped by department and by what the libs rules need (ICD-MM
+ * group, Robson group, birth outcome with the weight and gestation a stillbirth threshold is applied
+ * to), read from the monthly counts the ingest keeps beside the fact tables (migration 0027), so a
+ * national period is a few thousand rows, not its cases. `npm run bench` runs the same figures from
+ * the fact tables (migration 0021) by hand and checks that the answers are equal byte for byte.
  */
 @Injectable()
 export class NationalRepository {
@@ -42,35 +44,33 @@ export class NationalRepository {
 
   cases(scope: NationalScope): Promise<CaseCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", count(*)::int as cases, count(*) filter (where is_obstetric)::int as obstetric
-      from national_cases where ${this.where(scope)} group by 1`);
+      select department_id as "departmentId", sum(n)::int as cases, coalesce(sum(n) filter (where is_obstetric), 0)::int as obstetric
+      from national_case_counts where ${this.where(scope)} group by 1`);
   }
 
   deaths(scope: NationalScope): Promise<DeathCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", icd_mm_segment as segment, death_timing_segment as timing, count(*)::int as n
-      from national_cases where is_maternal_death and ${this.where(scope)} group by 1, 2, 3`);
+      select department_id as "departmentId", icd_mm_segment as segment, death_timing_segment as timing, sum(n)::int as n
+      from national_case_counts where is_maternal_death and ${this.where(scope)} group by 1, 2, 3`);
   }
 
   robson(scope: NationalScope): Promise<RobsonCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", robson_segment as segment, count(*)::int as women, count(*) filter (where is_caesarean)::int as caesareans
-      from national_cases where robson_segment is not null and ${this.where(scope)} group by 1, 2`);
+      select department_id as "departmentId", robson_segment as segment, sum(n)::int as women, coalesce(sum(n) filter (where is_caesarean), 0)::int as caesareans
+      from national_case_counts where robson_segment is not null and ${this.where(scope)} group by 1, 2`);
   }
 
   /** The infants of obstetric cases; a stillbirth also by its weight and gestation (libs countBirths applies the threshold). */
   births(scope: NationalScope): Promise<BirthCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", status, case when is_stillbirth then weight end as weight,
-             case when is_stillbirth then gestation_min end as "gestationMin", case when is_stillbirth then gestation_max end as "gestationMax",
-             count(*)::int as n
-      from national_infants where is_obstetric and ${this.where(scope)} group by 1, 2, 3, 4, 5`);
+      select department_id as "departmentId", status, weight, gestation_min as "gestationMin", gestation_max as "gestationMax", sum(n)::int as n
+      from national_birth_counts where ${this.where(scope)} group by 1, 2, 3, 4, 5`);
   }
 
   months(scope: NationalScope): Promise<MonthCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", discharge_month as month, count(*)::int as cases
-      from national_cases where ${this.where(scope)} group by 1, 2`);
+      select department_id as "departmentId", discharge_month as month, sum(n)::int as cases
+      from national_case_counts where ${this.where(scope)} group by 1, 2`);
   }
 
   /** The counted version of each submission, and the held packages, with the months their manifests cover. */
@@ -99,8 +99,8 @@ export class NationalRepository {
       with known as (
         select department_id from hub_api_keys union select department_id from hub_packages where state = 'received'
       ), counted as (
-        select department_id, min(discharge_month) as first_month, max(discharge_month) as last_month, count(*)::int as cases
-        from national_cases group by 1
+        select department_id, min(discharge_month) as first_month, max(discharge_month) as last_month, sum(n)::int as cases
+        from national_case_counts group by 1
       )
       select k.department_id as "departmentId", c.first_month as "firstMonth", c.last_month as "lastMonth", coalesce(c.cases, 0)::int as cases
       from known k left join counted c on c.department_id = k.department_id order by 1`);
