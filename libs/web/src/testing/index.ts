@@ -2,3 +2,4 @@ export { renderWithProviders, type ProvidersOptions } from './render-with-provid
 export { mockApi, type MockAnswer, type MockRoutes, type MockedApi } from './mock-api.js';
 export { mountModuleAt, type MountedModule } from './mount-module.js';
 export { indexedDbText } from './indexed-db-text.js';
+export { LocationProbe, requestBody } from './request-probes.js';
