@@ -1,14 +1,8 @@
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { mockApi, renderWithProviders, type MockRoutes } from '@pnss/web/testing';
+import { MemoryRouter } from 'react-router-dom';
+import { LocationProbe, mockApi, renderWithProviders, type MockRoutes } from '@pnss/web/testing';
 import { AdminRoutes } from '../routes.js';
 import '../api/accounts.api.js';
 import '../api/roles.api.js';
-
-/** Where the module's router is, for tests that follow a navigation. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
 
 /** The admin module's routes at `path`, for a user holding `permissions`, against a mocked server. */
 export function renderAdmin(path: string, permissions: readonly string[], routes: MockRoutes) {
@@ -31,11 +25,7 @@ export function renderAdmin(path: string, permissions: readonly string[], routes
   return { ...view, server };
 }
 
-export async function requestBody(server: ReturnType<typeof mockApi>, call: string): Promise<unknown> {
-  const request = server.requests.find((r) => `${r.method} ${new URL(r.url).pathname}` === call);
-  if (!request) throw new Error(`no ${call} among ${server.calls().join(', ')}`);
-  return request.clone().json();
-}
+export { requestBody } from '@pnss/web/testing';
 
 export function searchParams(server: ReturnType<typeof mockApi>, call: string): URLSearchParams[] {
   return server.requests.filter((r) => `${r.method} ${new URL(r.url).pathname}` === call).map((r) => new URL(r.url).searchParams);

@@ -1,24 +1,15 @@
-import { MemoryRouter, useLocation, useNavigate, type NavigateFunction } from 'react-router-dom';
+import { MemoryRouter, useNavigate, type NavigateFunction } from 'react-router-dom';
 import { act, configure, screen } from '@testing-library/react';
 import type { CaseForm, Patient, PatientListItem, SessionUser } from '@pnss/libs/api';
 import { emptyCaseForm } from '@pnss/libs/api';
 import { ALL_PERMISSIONS, type PermissionName } from '@pnss/libs/permissions';
 import { makeStore } from '@pnss/web';
-import { renderWithProviders } from '@pnss/web/testing';
+import { LocationProbe, renderWithProviders } from '@pnss/web/testing';
 import '../api/patients.api.js';
 import '../api/cases.api.js';
 import '../state/list-state.slice.js';
 import { CasesRoutes } from '../routes.js';
 import type { CaseListEntry } from '../api/cases.api.js';
-
-function LocationProbe() {
-  const location = useLocation();
-  return (
-    <output data-testid="location" hidden>
-      {location.pathname}
-    </output>
-  );
-}
 
 let navigateInTest: NavigateFunction | null = null;
 
@@ -55,7 +46,7 @@ export function renderModuleAt(
   return renderWithProviders(
     <MemoryRouter initialEntries={[path]}>
       <CasesRoutes />
-      <LocationProbe />
+      <LocationProbe hidden />
       <NavigateProbe />
     </MemoryRouter>,
     { store },

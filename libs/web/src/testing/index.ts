@@ -3,3 +3,4 @@ export { mockApi, type MockAnswer, type MockRoutes, type MockedApi } from './moc
 export { mountModuleAt, type MountedModule } from './mount-module.js';
 export { indexedDbText } from './indexed-db-text.js';
 export { axeViolations } from './axe.js';
+export { LocationProbe, requestBody } from './request-probes.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@pnss/libs/api';
 import { ALL_PERMISSIONS } from '@pnss/libs/permissions';
-import { mockApi, renderWithProviders, type MockRoutes } from '@pnss/web/testing';
+import { mockApi, renderWithProviders, requestBody, type MockRoutes } from '@pnss/web/testing';
 import { UserForm, USER_TOASTS } from './user-form.js';
 
 const ROLE_NAMES = [
@@ -35,9 +35,7 @@ function renderForm(user?: User) {
 }
 
 async function bodyOf(api: ReturnType<typeof mockApi>, call: string): Promise<Record<string, unknown>> {
-  const request = api.requests.find((r) => `${r.method} ${new URL(r.url).pathname}` === call);
-  if (!request) throw new Error(`no ${call}`);
-  return (await request.clone().json()) as Record<string, unknown>;
+  return (await requestBody(api, call)) as Record<string, unknown>;
 }
 
 /** Types a whole value at once: antd re-validates the form on every keystroke, which is slow in jsdom. */

@@ -1,12 +1,7 @@
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import type { CensusPackage, ClosedCaseItem } from '@pnss/libs/api';
-import { mockApi, renderWithProviders, type MockRoutes } from '@pnss/web/testing';
+import { LocationProbe, mockApi, renderWithProviders, requestBody, type MockRoutes } from '@pnss/web/testing';
 import { SubmissionsRoutes } from '../../routes.js';
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
-}
 
 /** The module's routes at `path`, for a user holding `permissions`, against a mocked server. */
 export function renderSubmissions(path: string, permissions: readonly string[], routes: MockRoutes) {
@@ -29,10 +24,9 @@ export function renderSubmissions(path: string, permissions: readonly string[], 
   return { ...view, server };
 }
 
-export async function bodyOf(server: ReturnType<typeof mockApi>, call: string): Promise<unknown> {
-  const request = [...server.requests].reverse().find((r) => `${r.method} ${new URL(r.url).pathname}` === call);
-  if (!request) throw new Error(`no ${call} among ${server.calls().join(', ')}`);
-  return request.clone().json();
+/** The body of the latest `call` the mocked server took. */
+export function bodyOf(server: ReturnType<typeof mockApi>, call: string): Promise<unknown> {
+  return requestBody(server, call, { last: true });
 }
 
 export function closedCase(overrides: Partial<ClosedCaseItem> & Record<string, unknown> = {}): ClosedCaseItem {
