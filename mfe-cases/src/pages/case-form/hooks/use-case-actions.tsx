@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom';
 import { App } from 'antd';
 import { casePaths, describeError, isLocalId, queueOfflineChange, toast } from '@pnss/web';
-import { withoutServerOwned, type CaseForm, type CaseFormPayload, type FieldError } from '@pnss/libs/api';
+import { withoutServerOwned, type CaseForm, type CaseFormPayload } from '@pnss/libs/api';
 import { MESSAGES, TOASTS, archiveErrorToast, unarchiveErrorToast, type PlausibilityWarning } from '@pnss/libs/validation';
 import {
   caseApiPath, useArchiveCaseMutation, useCreateCaseMutation, useUnarchiveCaseMutation, useUpdateCaseMutation,
