@@ -1,5 +1,5 @@
 import type { CaseListItem, PatientCaseInfo, PatientCaseInfoResponse } from './patients.js';
-import type { CaseStateResponse } from './case-form.js';
+import type { CaseStateResponse, IsoDateTime } from './case-form.js';
 
 /** An item of GET /api/patientcases: the CaseListItem plus what the list shows without another call. */
 export type CaseListEntry = CaseListItem & {
@@ -16,7 +16,7 @@ export type CaseListEntry = CaseListItem & {
 };
 
 /** An item of GET /api/worklists/:list: a row of the Cases list and when the case was opened (created). */
-export type WorklistEntry = CaseListEntry & { openedAt: string };
+export type WorklistEntry = CaseListEntry & { openedAt: IsoDateTime };
 
 /** GET /api/patientcases/:caseid: the case-information screen's fields; `_id` is the case's id. */
 export type CaseInfoView = PatientCaseInfo & {

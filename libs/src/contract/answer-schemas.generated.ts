@@ -4878,7 +4878,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
     "additionalProperties": false,
     "properties": {
       "openedAt": {
-        "type": "string"
+        "$ref": "#/components/schemas/IsoDateTime"
       },
       "isPregnancy": {
         "type": "boolean"
