@@ -60,7 +60,8 @@ async function submitCases(department: Platform, cases: Array<Record<string, unk
     await call(department.url, token, 'PUT', `/patients/${patient._id}/cases/${created._id}/close`, {});
     ids.push(created._id);
   }
-  await call(department.url, token, 'PUT', '/submissions/cases/approval', { caseIds: ids, approved: true });
+  // The cases carry data-quality warnings (a death without its immediate cause): the officer approves over them, confirmed (issue 31).
+  await call(department.url, token, 'PUT', '/submissions/cases/approval', { caseIds: ids, approved: true, warningsConfirmed: true });
   await call(department.url, token, 'POST', '/submissions/cases/create', { selectedCases: ids });
   const built = await until('the package is built', async () => {
     const list = await call<CensusPackagesResponse>(department.url, token, 'GET', '/submissions/census/packages');

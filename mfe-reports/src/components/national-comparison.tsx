@@ -3,6 +3,7 @@ import type { FunnelPosition, NationalCount, NationalRate, NationalStandingFigur
 import { RATE_DEFINITIONS, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
 import { LoadError } from '@pnss/web';
 import { useGetNationalComparisonQuery } from '../api/national-comparison.api.js';
+import { ScrollRegion } from './scroll-region.js';
 
 const count = (c: NationalCount) => (c.count === null || c.mark !== 'shown' ? markedText(c.mark === 'shown' ? 'hidden' : c.mark, '') : c.count.toLocaleString('en-US'));
 const rate = (r: NationalRate) => {
@@ -78,26 +79,27 @@ export function NationalComparison({ range }: { range: ReportRange }) {
             {standing.from} to {standing.to} (the months of discharge). {data.message.replace(/\.?$/, '.')}
             {data.fetchedAt && ` Fetched from the society on ${new Date(data.fetchedAt).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}.`}
           </Typography.Paragraph>
-          <Table
-            size="small"
-            pagination={false}
-            rowKey="key"
-            aria-labelledby="national-comparison-title"
-            scroll={{ x: 'max-content' }}
-            dataSource={LINES.map((line) => ({
-              key: line.key,
-              label: line.label,
-              department: line.value(standing.department),
-              national: line.value(standing.national),
-              position: line.position ? positionText(standing.positions[line.position]) : '',
-            }))}
-            columns={[
-              { title: 'Figure', dataIndex: 'label', key: 'label' },
-              { title: `This department (${standing.departmentId})`, dataIndex: 'department', key: 'department', align: 'right' },
-              { title: 'National', dataIndex: 'national', key: 'national', align: 'right' },
-              { title: 'On the national funnel plot', dataIndex: 'position', key: 'position' },
-            ]}
-          />
+          <ScrollRegion labelledBy="national-comparison-title">
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="key"
+              aria-labelledby="national-comparison-title"
+              dataSource={LINES.map((line) => ({
+                key: line.key,
+                label: line.label,
+                department: line.value(standing.department),
+                national: line.value(standing.national),
+                position: line.position ? positionText(standing.positions[line.position]) : '',
+              }))}
+              columns={[
+                { title: 'Figure', dataIndex: 'label', key: 'label' },
+                { title: `This department (${standing.departmentId})`, dataIndex: 'department', key: 'department', align: 'right' },
+                { title: 'National', dataIndex: 'national', key: 'national', align: 'right' },
+                { title: 'On the national funnel plot', dataIndex: 'position', key: 'position' },
+              ]}
+            />
+          </ScrollRegion>
           <ul className="national-comparison-definitions" aria-label="What each rate counts" style={{ fontSize: 12, margin: '8px 0', paddingLeft: 18 }}>
             {RATE_LINES.map((key) => (
               <li key={key}>

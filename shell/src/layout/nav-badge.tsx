@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { createSelector } from '@reduxjs/toolkit';
 import type { RemoteNavBadge } from '@pnss/libs/api';
 import { countOf } from '@pnss/libs/format';
-import { api, useAppSelector, type RootState } from '@pnss/web';
+import { api, hasSession, selectSignedIn, useAppSelector, type RootState } from '@pnss/web';
 
 /**
  * The count a navigation item names in remotes.json (`badge`), fetched by the shell with the
@@ -39,12 +39,14 @@ interface NavBadgeProps {
  * drawn for the eye; screen readers hear it with its nouns ('3 cases waiting') as part of the link.
  */
 export function NavBadge({ badge, hash }: NavBadgeProps) {
-  const { currentData, refetch, isUninitialized } = navBadgeApi.useGetNavCountQuery(badge.url);
+  // Only for a signed-in user: the sign-out is itself a change, and a count asked for after it would be refused (401).
+  const signedIn = useAppSelector(selectSignedIn);
+  const { currentData, refetch, isUninitialized } = navBadgeApi.useGetNavCountQuery(badge.url, { skip: !signedIn });
   const lastChange = useAppSelector(selectLastChange);
   // RTK Query refuses to refetch a query it has not started: read it again only once it has.
   const refresh = useRef(() => {});
   refresh.current = () => {
-    if (!isUninitialized) void refetch();
+    if (signedIn && hasSession() && !isUninitialized) void refetch();
   };
 
   useEffect(() => refresh.current(), [hash, lastChange]);

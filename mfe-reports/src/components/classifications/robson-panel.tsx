@@ -5,6 +5,7 @@ import { LoadError } from '@pnss/web';
 import { useGetRobsonReportQuery } from '../../api/classifications.api.js';
 import { ChartCard } from '../chart-card.js';
 import { ExportControls } from '../export-controls.js';
+import { ScrollRegion } from '../scroll-region.js';
 
 /** The caesareans of each group as a chart: its percentages are the relative contributions. */
 function caesareansByGroup(answer: RobsonReportAnswer): ReportChart {
@@ -40,26 +41,27 @@ export function RobsonPanel({ range, suppress }: { range: ReportRange; suppress:
         extra={<ExportControls request={{ range, robson: true }} suppress={suppress} />}
       >
         <Typography.Paragraph type="secondary" style={{ fontSize: 12, marginBottom: 8 }}>Counts {data.counts}</Typography.Paragraph>
-        <Table
-          className="report-chart-table"
-          size="small"
-          pagination={false}
-          aria-labelledby="robson-title"
-          rowKey="key"
-          scroll={{ x: 'max-content' }}
-          dataSource={[
-            ...view.rows.map((r, i) => ({ key: r.group, cells: r.cells, definition: data.rows[i]?.definition ?? '' })),
-            { key: 'Total', cells: view.total, definition: 'All women who gave birth' },
-          ]}
-          columns={view.header.map((title, c) => ({
-            title,
-            key: String(c),
-            align: c === 0 ? undefined : ('right' as const),
-            render: (_: unknown, row: { key: string; cells: string[]; definition: string }) => (c === 0
-              ? <span title={row.definition}>{row.key === 'Total' ? <strong>{row.cells[0]}</strong> : row.cells[0]}</span>
-              : row.cells[c]),
-          }))}
-        />
+        <ScrollRegion labelledBy="robson-title">
+          <Table
+            className="report-chart-table"
+            size="small"
+            pagination={false}
+            aria-labelledby="robson-title"
+            rowKey="key"
+            dataSource={[
+              ...view.rows.map((r, i) => ({ key: r.group, cells: r.cells, definition: data.rows[i]?.definition ?? '' })),
+              { key: 'Total', cells: view.total, definition: 'All women who gave birth' },
+            ]}
+            columns={view.header.map((title, c) => ({
+              title,
+              key: String(c),
+              align: c === 0 ? undefined : ('right' as const),
+              render: (_: unknown, row: { key: string; cells: string[]; definition: string }) => (c === 0
+                ? <span title={row.definition}>{row.key === 'Total' ? <strong>{row.cells[0]}</strong> : row.cells[0]}</span>
+                : row.cells[c]),
+            }))}
+          />
+        </ScrollRegion>
         {suppress && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{SUPPRESSION_NOTE}</Typography.Text>}
       </Card>
       <ChartCard chart={caesareansByGroup(data)} suppress={suppress} />
