@@ -48,6 +48,7 @@ export { ErrorPanel, type ErrorPanelProps } from './components/error-panel.js';
 export { RemoteErrorBoundary, type RemoteErrorBoundaryProps } from './components/remote-error-boundary.js';
 export { LoadError, type LoadErrorProps } from './components/load-error.js';
 export { NotPermitted, type NotPermittedProps } from './components/not-permitted.js';
+export { ScrollRegion } from './components/scroll-region.js';
 export { ListSkeleton, ListEmpty } from './components/list-states.js';
 export { InfiniteFooter } from './components/infinite-footer.js';
 export { InfiniteList, listItems, type InfiniteListProps, type InfiniteListQuery, type ListPage } from './components/infinite-list.js';

@@ -1,9 +1,8 @@
 import { Alert, Card, Skeleton, Table, Typography } from 'antd';
 import type { FunnelPosition, NationalCount, NationalRate, NationalStandingFigures } from '@pnss/libs/api';
 import { RATE_DEFINITIONS, SUPPRESSION_NOTE, formatRate, markedText, type ReportRange } from '@pnss/libs/reports';
-import { LoadError } from '@pnss/web';
+import { LoadError, ScrollRegion } from '@pnss/web';
 import { useGetNationalComparisonQuery } from '../api/national-comparison.api.js';
-import { ScrollRegion } from './scroll-region.js';
 
 const count = (c: NationalCount) => (c.count === null || c.mark !== 'shown' ? markedText(c.mark === 'shown' ? 'hidden' : c.mark, '') : c.count.toLocaleString('en-US'));
 const rate = (r: NationalRate) => {

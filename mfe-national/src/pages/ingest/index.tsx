@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Flex, Select, Statistic, Table, Tag, Typography } from 'antd';
 import { INGEST_STATES, type IngestState, type NationalIngestItem } from '@pnss/libs/api';
-import { LoadError, describeError, toast } from '@pnss/web';
+import { LoadError, ScrollRegion, describeError, toast } from '@pnss/web';
 import { useGetNationalIngestQuery, useRetryNationalIngestMutation } from '../../api/national.api.js';
 import { DepartmentSelect } from '../../components/department-select.js';
 import { formatDateTime } from '../../components/format.js';
@@ -84,60 +84,61 @@ export function IngestTab() {
             <Card size="small"><Statistic title="Failed (held)" value={totals?.held ?? 0} loading={!totals} styles={totals?.held ? { content: { color: '#a8071a' } } : undefined} /></Card>
             <Card size="small"><Statistic title="Superseded" value={totals?.superseded ?? 0} loading={!totals} /></Card>
           </Flex>
-          <Table<NationalIngestItem>
-            rowKey="packageId"
-            size="small"
-            aria-label="Received packages and their ingest"
-            loading={query.isLoading}
-            dataSource={query.data?.items ?? []}
-            scroll={{ x: 'max-content' }}
-            pagination={{
-              current: Math.floor(offset / PAGE) + 1,
-              pageSize: PAGE,
-              total: query.data?.count ?? 0,
-              showSizeChanger: false,
-              onChange: (page) => setOffset((page - 1) * PAGE),
-            }}
-            locale={{ emptyText: query.isLoading ? 'Loading the packages…' : 'No package has been received yet.' }}
-            columns={[
-              { title: 'Department', dataIndex: 'departmentId', key: 'department' },
-              {
-                title: 'Submission',
-                key: 'submission',
-                render: (_: unknown, p) => (
-                  <span>
-                    {p.submissionId}
-                    <br />
-                    <Typography.Text type="secondary">version {p.version}, {p.numOfCases} {p.numOfCases === 1 ? 'case' : 'cases'}, dictionary {p.dataDictionaryVersion}</Typography.Text>
-                  </span>
-                ),
-              },
-              { title: 'Received', dataIndex: 'receivedAt', key: 'received', render: formatDateTime },
-              { title: 'State', key: 'state', render: (_: unknown, p) => <Tag color={STATE_WORDS[p.state].color}>{STATE_WORDS[p.state].label}</Tag> },
-              { title: 'Attempts', dataIndex: 'attempts', key: 'attempts', align: 'right' },
-              {
-                title: 'Reason',
-                key: 'reason',
-                render: (_: unknown, p) => (p.reason ? <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }}>{p.reason}</Typography.Text> : '-'),
-              },
-              {
-                title: 'In the national facts',
-                key: 'facts',
-                render: (_: unknown, p) =>
-                  p.state === 'ingested' ? `${p.factCases} cases, ${p.factInfants} infants, ${formatDateTime(p.ingestedAt)}` : 'Nothing counted',
-              },
-              {
-                title: 'Action',
-                key: 'action',
-                render: (_: unknown, p) =>
-                  p.state === 'held' ? (
-                    <Button size="small" loading={retrying === p.packageId} aria-label={`Ingest ${p.submissionId} version ${p.version} of ${p.departmentId} again`} onClick={() => void onRetry(p)}>
-                      Ingest again
-                    </Button>
-                  ) : null,
-              },
-            ]}
-          />
+          <ScrollRegion label="Received packages and their ingest">
+            <Table<NationalIngestItem>
+              rowKey="packageId"
+              size="small"
+              aria-label="Received packages and their ingest"
+              loading={query.isLoading}
+              dataSource={query.data?.items ?? []}
+              pagination={{
+                current: Math.floor(offset / PAGE) + 1,
+                pageSize: PAGE,
+                total: query.data?.count ?? 0,
+                showSizeChanger: false,
+                onChange: (page) => setOffset((page - 1) * PAGE),
+              }}
+              locale={{ emptyText: query.isLoading ? 'Loading the packages…' : 'No package has been received yet.' }}
+              columns={[
+                { title: 'Department', dataIndex: 'departmentId', key: 'department' },
+                {
+                  title: 'Submission',
+                  key: 'submission',
+                  render: (_: unknown, p) => (
+                    <span>
+                      {p.submissionId}
+                      <br />
+                      <Typography.Text type="secondary">version {p.version}, {p.numOfCases} {p.numOfCases === 1 ? 'case' : 'cases'}, dictionary {p.dataDictionaryVersion}</Typography.Text>
+                    </span>
+                  ),
+                },
+                { title: 'Received', dataIndex: 'receivedAt', key: 'received', render: formatDateTime },
+                { title: 'State', key: 'state', render: (_: unknown, p) => <Tag color={STATE_WORDS[p.state].color}>{STATE_WORDS[p.state].label}</Tag> },
+                { title: 'Attempts', dataIndex: 'attempts', key: 'attempts', align: 'right' },
+                {
+                  title: 'Reason',
+                  key: 'reason',
+                  render: (_: unknown, p) => (p.reason ? <Typography.Text style={{ maxWidth: 360, display: 'inline-block' }}>{p.reason}</Typography.Text> : '-'),
+                },
+                {
+                  title: 'In the national facts',
+                  key: 'facts',
+                  render: (_: unknown, p) =>
+                    p.state === 'ingested' ? `${p.factCases} cases, ${p.factInfants} infants, ${formatDateTime(p.ingestedAt)}` : 'Nothing counted',
+                },
+                {
+                  title: 'Action',
+                  key: 'action',
+                  render: (_: unknown, p) =>
+                    p.state === 'held' ? (
+                      <Button size="small" loading={retrying === p.packageId} aria-label={`Ingest ${p.submissionId} version ${p.version} of ${p.departmentId} again`} onClick={() => void onRetry(p)}>
+                        Ingest again
+                      </Button>
+                    ) : null,
+                },
+              ]}
+            />
+          </ScrollRegion>
           {query.data && <Typography.Paragraph type="secondary" className="national-definition">Queue: {query.data.queue}. The list refreshes every 10 seconds.</Typography.Paragraph>}
         </>
       )}

@@ -1,11 +1,10 @@
 import { Card, Skeleton, Table, Typography } from 'antd';
 import type { ReportChart, RobsonReportAnswer } from '@pnss/libs/api';
 import { SUPPRESSION_NOTE, robsonTableView, type ReportRange } from '@pnss/libs/reports';
-import { LoadError } from '@pnss/web';
+import { LoadError, ScrollRegion } from '@pnss/web';
 import { useGetRobsonReportQuery } from '../../api/classifications.api.js';
 import { ChartCard } from '../chart-card.js';
 import { ExportControls } from '../export-controls.js';
-import { ScrollRegion } from '../scroll-region.js';
 
 /** The caesareans of each group as a chart: its percentages are the relative contributions. */
 function caesareansByGroup(answer: RobsonReportAnswer): ReportChart {
