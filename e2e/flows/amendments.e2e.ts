@@ -8,19 +8,12 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { closableObCase } from '@pnss/libs/testing';
 import { AMENDMENT_REASON_MESSAGE } from '@pnss/libs/rules';
-import { adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage } from '../support/platform.js';
+import { adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage, caseBody } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
 const REASON = 'weight on admission was mistyped';
-
-function bodyOf(form: object, caseNum: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...form, caseNum };
-  for (const field of SERVER_FIELDS) delete body[field];
-  return body;
-}
 
 interface Made {
   _id: string;
@@ -58,7 +51,7 @@ describe('corrections after submission (issue 30), as a census officer walks the
     const cases: Made[] = [];
     for (const suffix of ['A', 'W']) {
       const form = closableObCase({ admissionDate: daysAgo(11), deliveryDate: daysAgo(10), dischargeDate: daysAgo(7) });
-      const created = await api<Made>('POST', `/patients/${patient._id}/cases`, { token, body: bodyOf(form, `AMD-${suffix}-${Date.now().toString(36)}`) });
+      const created = await api<Made>('POST', `/patients/${patient._id}/cases`, { token, body: caseBody(form, `AMD-${suffix}-${Date.now().toString(36)}`) });
       assert.equal(created.status, 201);
       assert.equal((await api('PUT', `/patients/${patient._id}/cases/${created.body._id}/close`, { token, body: {} })).status, 200);
       cases.push(created.body);

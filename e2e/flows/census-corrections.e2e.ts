@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { closableObCase } from '@pnss/libs/testing';
-import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn, caseBody } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 const DAY = 86_400_000;
@@ -15,13 +15,6 @@ const bornBefore = (years: number) => {
   const at = new Date(Date.now() - 11 * DAY);
   return new Date(Date.UTC(at.getUTCFullYear() - years, at.getUTCMonth() - 2, 1)).toISOString().slice(0, 10);
 };
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
-
-function bodyOf(form: object, caseNum: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...form, caseNum };
-  for (const field of SERVER_FIELDS) delete body[field];
-  return body;
-}
 
 describe("a molar pregnancy's GTD answers, and a corrected date of birth in Submissions", () => {
   let browser: Browser;
@@ -70,7 +63,7 @@ describe("a molar pregnancy's GTD answers, and a corrected date of birth in Subm
     for (const suffix of ['P', 'C']) {
       const form = closableObCase({ admissionDate: daysAgo(11), deliveryDate: daysAgo(10), dischargeDate: daysAgo(7) });
       const created = await api<{ _id: string; caseNum: string }>('POST', `/patients/${patient._id}/cases`, {
-        token, body: bodyOf(form, `DOB-${suffix}-${Date.now().toString(36)}`),
+        token, body: caseBody(form, `DOB-${suffix}-${Date.now().toString(36)}`),
       });
       assert.equal(created.status, 201);
       await api('PUT', `/patients/${patient._id}/cases/${created.body._id}/close`, { token, body: {} });

@@ -9,7 +9,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import type { CaseForm, CensusPackagesResponse, IssuedHubKey, NationalIngestAnswer } from '@pnss/libs/api';
+import { CASE_BOOKKEEPING_FIELDS, type CaseForm, type CensusPackagesResponse, type IssuedHubKey, type NationalIngestAnswer } from '@pnss/libs/api';
 import { closableObCase } from '@pnss/libs/testing';
 import { BASE_URL, launch, screenshot } from '../support/platform.js';
 import { type Platform, call, signInToken, startPlatform, theHub } from '../support/society.js';
@@ -24,7 +24,6 @@ const DEPARTMENTS = [
   { id: 'DEPT-NAT-A', port: Number(process.env.E2E_DEPARTMENT_PORT ?? flowPort + 23) },
   { id: 'DEPT-NAT-B', port: Number(process.env.E2E_DEPARTMENT_PORT_2 ?? flowPort + 24) },
 ];
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
 
 /** A closed OB case discharged 7 days ago; `death` makes the mother a maternal death from postpartum haemorrhage (ICD-MM group 3). */
 function obCase(n: number, death: boolean): Record<string, unknown> {
@@ -36,7 +35,7 @@ function obCase(n: number, death: boolean): Record<string, unknown> {
     ...(death ? { motherCondition: 3, antecedent: 1, antecedentType: 11, antecedentCause: 1101, deathTiming: 3, deathReviewed: true } : {}),
   });
   const body: Record<string, unknown> = { ...form };
-  for (const field of SERVER_FIELDS) delete body[field];
+  for (const field of CASE_BOOKKEEPING_FIELDS) delete body[field];
   return body;
 }
 

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
-import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage } from '../support/platform.js';
+import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage, offlineStoredText } from '../support/platform.js';
 
 /** True in the page once the signed-in user's offline key is kept (a row in `pnss-offline-session`). Plain text: the page runs it as it is. */
 const KEY_KEPT = `new Promise((resolve) => {
@@ -92,28 +92,6 @@ async function fillClosableGyneCase(page: Page): Promise<void> {
 }
 
 /** Every value of the origin's offline databases as text: what someone reading the browser profile would find. */
-async function storedText(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('pnss-offline'));
-    const texts: string[] = [];
-    for (const name of names) {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(name);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      for (const table of Array.from(db.objectStoreNames)) {
-        const rows = await new Promise<unknown[]>((resolve) => {
-          const request = db.transaction(table).objectStore(table).getAll();
-          request.onsuccess = () => resolve(request.result as unknown[]);
-        });
-        texts.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value)));
-      }
-      db.close();
-    }
-    return texts.join('\n');
-  });
-}
 
 async function signedInAndCached(browser: Browser, user: { username: string; password: string } = ADMIN): Promise<WatchedPage> {
   const watched = await openPage(browser);
@@ -217,7 +195,7 @@ describe('offline entry (issue 32)', () => {
     await expectAccessible(page, 'connection indicator offline with changes waiting', { include: '[data-testid="connection-status"]' });
 
     // Nothing of the patient is readable in the browser's storage.
-    const stored = await storedText(page);
+    const stored = await offlineStoredText(page);
     assert.match(stored, /createPatient/);
     for (const secret of [lastName, 'Luzviminda', caseNum, 'Mine offline', '1976-03-14']) assert.ok(!stored.includes(secret), `${secret} is not stored readable`);
 

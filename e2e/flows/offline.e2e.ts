@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
-import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn, offlineStoredText } from '../support/platform.js';
 
 /** True in the page once the signed-in user's offline key is kept (a row in `pnss-offline-session`). Plain text: the page runs it as it is. */
 const KEY_KEPT = `new Promise((resolve) => {
@@ -116,26 +116,7 @@ describe('offline on a ward (issue 32)', () => {
     assert.equal(await page.locator('[data-field="room"] input').first().inputValue(), 'Delivery room 3', 'the form stays with the edit');
     await screenshot(page, 'offline-case-waiting');
     // The browser's storage holds the queued save sealed: neither the room nor the case number is readable in it.
-    const stored = await page.evaluate(async () => {
-      const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('pnss-offline-'));
-      const texts: string[] = [];
-      for (const name of names) {
-        const db = await new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open(name);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-        for (const table of Array.from(db.objectStoreNames)) {
-          const rows = await new Promise<unknown[]>((resolve) => {
-            const request = db.transaction(table).objectStore(table).getAll();
-            request.onsuccess = () => resolve(request.result as unknown[]);
-          });
-          texts.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value)));
-        }
-        db.close();
-      }
-      return texts.join('\n');
-    });
+    const stored = await offlineStoredText(page);
     assert.match(stored, /saveCase/, 'the queue is there');
     assert.doesNotMatch(stored, /Delivery room 3|OFFLINE-/, 'no patient text in the browser storage');
 

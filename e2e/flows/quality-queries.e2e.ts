@@ -3,6 +3,7 @@
 // corrects the weight, closes the case again and answers; the officer closes the query, approves the
 // case, and the Data Quality view counts one case fewer under 'Birth weight far from the gestational
 // age'. Beside it, a case with a warning is approved only through the confirmation the Cases tab asks.
+import { CASE_BOOKKEEPING_FIELDS } from '@pnss/libs/api';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -13,7 +14,6 @@ import { api, createUser, expectVisible, launch, openPage, screenshot, settled, 
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
 const RULE = 'Birth weight far from the gestational age';
 const WEIGHT = 'neonatal[0].pediatricWeight';
 const WEIGHT_LABEL = 'Infant 1: Birth Weight (g)';
@@ -35,7 +35,7 @@ async function closedCaseOf(token: string, overrides: Parameters<typeof closable
     caseNum: `DQ-${tag}-${Date.now().toString(36)}`,
     confirmedWarnings,
   };
-  for (const name of SERVER_FIELDS) delete body[name];
+  for (const name of CASE_BOOKKEEPING_FIELDS) delete body[name];
   const created = await api<Made>('POST', `/patients/${patient._id}/cases`, { token, body });
   assert.equal(created.status, 201, JSON.stringify(created.body));
   assert.equal((await api('PUT', `/patients/${patient._id}/cases/${created.body._id}/close`, { token, body: {} })).status, 200);

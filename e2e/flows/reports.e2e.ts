@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
-import type { CaseForm } from '@pnss/libs/api';
+import { CASE_BOOKKEEPING_FIELDS, type CaseForm } from '@pnss/libs/api';
 import { closableObCase, healthyInfant } from '@pnss/libs/testing';
 import { ADMIN, adminToken, api, launch, openPage, screenshot, signIn, type WatchedPage } from '../support/platform.js';
 
@@ -20,7 +20,6 @@ const QUARTER = Math.floor(anchor.getUTCMonth() / 3) + 1;
 const QUARTER_LABEL = ['1st', '2nd', '3rd', '4th'][QUARTER - 1];
 const quarterStart = Date.UTC(YEAR, (QUARTER - 1) * 3, 1);
 
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
 const NOT_CS = { deliveryManner: 2, primaryRepeat: null, incision: null, CSBilateralSalpingectomy: null, CSBTL: null, deliveryIndication: [] };
 
 function body(n: number, overrides: Partial<CaseForm>): Record<string, unknown> {
@@ -33,7 +32,7 @@ function body(n: number, overrides: Partial<CaseForm>): Record<string, unknown> 
       ...overrides,
     }),
   };
-  for (const field of SERVER_FIELDS) delete form[field];
+  for (const field of CASE_BOOKKEEPING_FIELDS) delete form[field];
   return form;
 }
 

@@ -6,18 +6,11 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { closableObCase } from '@pnss/libs/testing';
 import { worklistDefinition } from '@pnss/libs/quality';
-import { api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage } from '../support/platform.js';
+import { api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage, caseBody } from '../support/platform.js';
 import { expectAccessible } from '../support/axe.js';
 
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
-const SERVER_FIELDS = ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt'];
-
-function bodyOf(form: object, caseNum: string): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...form, caseNum };
-  for (const field of SERVER_FIELDS) delete body[field];
-  return body;
-}
 
 interface Made {
   _id: string;
@@ -42,7 +35,7 @@ describe('worklists (issue 31), as a clinician walks them', () => {
     const made: Made[] = [];
     for (const suffix of ['A', 'B']) {
       const form = closableObCase({ admissionDate: daysAgo(11), deliveryDate: daysAgo(10), dischargeDate: daysAgo(7) });
-      const created = await api<Made>('POST', `/patients/${patient._id}/cases`, { token, body: bodyOf(form, `WL-${suffix}-${Date.now().toString(36)}`) });
+      const created = await api<Made>('POST', `/patients/${patient._id}/cases`, { token, body: caseBody(form, `WL-${suffix}-${Date.now().toString(36)}`) });
       assert.equal(created.status, 201);
       made.push(created.body);
       // A new patient has one open case at a time: the second is on a patient of its own.

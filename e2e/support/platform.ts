@@ -4,6 +4,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CASE_BOOKKEEPING_FIELDS } from '@pnss/libs/api';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181';
 export const ADMIN = {
@@ -147,4 +148,38 @@ export async function createUser(role: string): Promise<{ username: string; pass
     throw new Error(`registering a ${role} user failed with ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
   return { username, password, _id: answer.body._id };
+}
+
+/**
+ * A case form as the body of a new case with its own case number: the bookkeeping fields (identity,
+ * server-owned fields and the version, libs' CASE_BOOKKEEPING_FIELDS) left out, as the form leaves them.
+ */
+export function caseBody(form: object, caseNum: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...form, caseNum };
+  for (const field of CASE_BOOKKEEPING_FIELDS) delete body[field];
+  return body;
+}
+
+/** Every row of the browser's offline databases (pnss-offline*) as text, its sealed bytes decoded: what a profile's reader could find. */
+export async function offlineStoredText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const names = (await indexedDB.databases()).map((db) => db.name ?? '').filter((name) => name.startsWith('pnss-offline'));
+    const texts: string[] = [];
+    for (const name of names) {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      for (const table of Array.from(db.objectStoreNames)) {
+        const rows = await new Promise<unknown[]>((resolve) => {
+          const request = db.transaction(table).objectStore(table).getAll();
+          request.onsuccess = () => resolve(request.result as unknown[]);
+        });
+        texts.push(JSON.stringify(rows, (_key, value: unknown) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value)));
+      }
+      db.close();
+    }
+    return texts.join('\n');
+  });
 }
