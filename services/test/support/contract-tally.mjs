@@ -1,18 +1,22 @@
-// Jest global setup and teardown of the API contract check (issue 15): the setup clears the tally
-// folder, the teardown adds up how many answers every test app validated against the OpenAPI
-// document and prints it.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// Jest global setup and teardown of the API contract check (issue 15): the setup makes this run's
+// own tally folder and names it in the environment the test workers inherit, the teardown adds up
+// how many answers every test app validated against the OpenAPI document, prints it and removes the
+// folder. One folder per run, so two runs at once (npm test beside the PostgreSQL persistence run)
+// neither count nor delete each other's tallies.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const TALLY_DIR = join(tmpdir(), 'pnss-contract-tally');
+/** The environment variable naming this run's tally folder (read by contract-validator.ts). */
+export const TALLY_DIR_ENV = 'PNSS_CONTRACT_TALLY_DIR';
 
-export function clearTally() {
-  rmSync(TALLY_DIR, { recursive: true, force: true });
-  mkdirSync(TALLY_DIR, { recursive: true });
+export function startTally() {
+  process.env[TALLY_DIR_ENV] = mkdtempSync(join(tmpdir(), 'pnss-contract-tally-'));
 }
 
 export function printTally() {
+  const TALLY_DIR = process.env[TALLY_DIR_ENV];
+  if (!TALLY_DIR) return;
   let validated = 0;
   let apps = 0;
   const walked = new Set();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Ajv, type ValidateFunction } from 'ajv';
@@ -12,11 +11,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * OpenAPI document the app serves. An answer whose status the operation does not list, whose JSON
  * does not match the schema described for it, whose content type is not one described, or that
  * lacks a header the document promises, is a contract failure; the test app's close() fails the
- * test file with the list. Each file's count of validated answers goes to TALLY_DIR, which the
+ * test file with the list. Each file's count of validated answers goes to the run's tally folder, which the
  * jest global teardown adds up and prints.
  */
 
-export const TALLY_DIR = join(tmpdir(), 'pnss-contract-tally');
+/** This run's tally folder, made by the jest global setup (contract-tally.mjs's TALLY_DIR_ENV). */
+const TALLY_DIR_ENV = 'PNSS_CONTRACT_TALLY_DIR';
 
 type Json = Record<string, unknown>;
 interface ResponseObject {
@@ -129,12 +129,15 @@ export class ContractValidator {
 
   /** Writes this app's count for the run's total (see global-teardown.mjs). */
   recordTally(): void {
-    mkdirSync(TALLY_DIR, { recursive: true });
+    // A file run without the global setup has no run total to add to.
+    const tallyDir = process.env[TALLY_DIR_ENV];
+    if (!tallyDir) return;
+    mkdirSync(tallyDir, { recursive: true });
     const operations = Object.entries(this.document.paths).flatMap(([path, item]) =>
       (['get', 'put', 'post', 'delete', 'patch'] as const).filter((method) => item[method]).map((method) => `${method.toUpperCase()} ${path}`),
     );
     writeFileSync(
-      join(TALLY_DIR, `${process.pid}-${randomBytes(6).toString('hex')}.json`),
+      join(tallyDir, `${process.pid}-${randomBytes(6).toString('hex')}.json`),
       JSON.stringify({ validated: this.validated, byOperation: Object.fromEntries(this.byOperation), operations }),
     );
   }

@@ -1,7 +1,7 @@
-// Jest globalSetup of the services: clears the API contract tally (contract-tally.mjs) and prepares
+// Jest globalSetup of the services: starts this run's API contract tally (contract-tally.mjs) and prepares
 // the migrated database template every API test file starts from (database-template.mjs). What it
 // puts in process.env reaches the test workers, which start after it.
-import { clearTally } from './contract-tally.mjs';
+import { startTally } from './contract-tally.mjs';
 import {
   PGLITE_TEMPLATE_ENV,
   POSTGRES_TEMPLATE_ENV,
@@ -11,7 +11,7 @@ import {
 } from './database-template.mjs';
 
 export default async function globalSetup() {
-  clearTally();
+  startTally();
   const started = Date.now();
   // Test tooling, not the application: the app itself reads the environment only in its config module.
   const postgres = process.env.TEST_DATABASE_URL;
