@@ -59,6 +59,20 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
     expect(activeNavKey(registry, '#/cases/c1/info')).toBe('cases');
   });
 
+  it("highlights Cases on a case's own screens, its form and its History, though their routes lie under a patient", () => {
+    expect(activeNavKey(registry, '#/patients/p1/case/c1/history')).toBe('cases');
+    expect(activeNavKey(registry, '#/patients/p1/case/c1')).toBe('cases');
+    expect(activeNavKey(registry, '#/patients/p1')).toBe('patients');
+    expect(activeNavKey(registry, '#/patients/p1/edit')).toBe('patients');
+    expect(activeNavKey(registry, '#/patients/p1/casebook')).toBe('patients');
+  });
+
+  it('highlights Worklists on the worklists and on each list, never Cases', () => {
+    expect(activeNavKey(registry, '#/cases/worklists')).toBe('worklists');
+    expect(activeNavKey(registry, '#/cases/worklists/ready-to-approve?offset=1')).toBe('worklists');
+    expect(activeNavKey(registry, '#/cases/worklistsX')).toBe('cases');
+  });
+
   it("carries a nav item's badge (a count the shell fetches): the worklists' total of cases waiting", () => {
     expect(registry.nav.find((entry) => entry.key === 'worklists')?.badge).toEqual({
       url: '/worklists', count: 'total', singular: 'case waiting', plural: 'cases waiting',
