@@ -114,7 +114,9 @@ describe('admin: users and roles', () => {
     const { page, errors } = administrator;
     await page.getByRole('tab', { name: 'Roles' }).click();
     // The national census features have their own column group, as the others do, not 'Other'.
-    await page.getByRole('columnheader', { name: 'National census', exact: true }).waitFor();
+    const national = page.getByRole('columnheader', { name: 'National census', exact: true });
+    await national.waitFor();
+    await national.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-roles-grid');
     await page.getByRole('button', { name: 'EDIT' }).click();
     await page.getByRole('heading', { name: 'Edit Roles' }).waitFor();

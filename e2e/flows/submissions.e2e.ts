@@ -155,15 +155,16 @@ describe('census packages from a department to the society hub', () => {
     // A packaged case's History says the version carrying it went to the society and the society
     // accepted it, with its upload id; on a case's screens the side navigation highlights Cases.
     const [ob] = made;
-    await page.goto(`/#/patients/${ob.patientId}/case/${ob._id}/history`);
-    const history = page.getByRole('list', { name: `History of case # ${ob.caseNum}` });
+    const reader = await openAt(browser, department);
+    await reader.page.goto(`/#/patients/${ob.patientId}/case/${ob._id}/history`);
+    const history = reader.page.getByRole('list', { name: `History of case # ${ob.caseNum}` });
     await history.getByRole('article', { name: `Submitted to the society in census package ${submissionId}, version 1` }).waitFor();
     await history.getByRole('article', { name: `Accepted by the society: census package ${submissionId}, version 1, upload ${uploadText}` }).waitFor();
-    const nav = page.getByRole('navigation', { name: 'Main' });
+    const nav = reader.page.getByRole('navigation', { name: 'Main' });
     assert.equal(await nav.getByRole('link', { name: 'Cases', exact: true }).getAttribute('aria-current'), 'page');
     assert.equal(await nav.getByRole('link', { name: 'Patients', exact: true }).getAttribute('aria-current'), null);
-    await screenshot(page, 'case-history-sent-1280');
-    await page.goto('/#/submissions/census');
+    await screenshot(reader.page, 'case-history-sent-1280');
+    assert.deepEqual(reader.errors, []);
 
     // Mobile and tablet widths of the department's two tabs.
     for (const [name, viewport] of [['mobile', { width: 390, height: 844 }], ['tablet', { width: 820, height: 1180 }]] as const) {
