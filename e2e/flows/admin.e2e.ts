@@ -113,6 +113,11 @@ describe('admin: users and roles', () => {
   it("2. the administrator grants the clinician's role an admin permission; after the clinician's next navigation Admin appears", async () => {
     const { page, errors } = administrator;
     await page.getByRole('tab', { name: 'Roles' }).click();
+    // The national census features have their own column group, as the others do, not 'Other'.
+    const national = page.getByRole('columnheader', { name: 'National census', exact: true });
+    await national.waitFor();
+    await national.scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-roles-grid');
     await page.getByRole('button', { name: 'EDIT' }).click();
     await page.getByRole('heading', { name: 'Edit Roles' }).waitFor();
     await page.getByRole('checkbox', { name: 'Clinician – Open the Admin module' }).check();

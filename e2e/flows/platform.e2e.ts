@@ -3,9 +3,15 @@
 // loudly, and scripts sent precompressed.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
 import { ADMIN, api, createUser, launch, openPage, screenshot, signIn } from '../support/platform.js';
+
+/** The @pnss/web the shell runs, and the next minor: what a module built against a newer one asks for. */
+const WEB_VERSION = (JSON.parse(readFileSync(new URL('../../libs/web/package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const [WEB_MAJOR = 0, WEB_MINOR = 0] = WEB_VERSION.split('.').map(Number);
+const NEWER_WEB = `${WEB_MAJOR}.${WEB_MINOR + 1}.0`;
 
 describe('platform', () => {
   let browser: Browser;
@@ -106,12 +112,12 @@ describe('platform', () => {
   it('a module built for a newer @pnss/web than the shell provides shows its error panel saying so', async () => {
     // The remote entry is rewritten by page.route, which does not see the service worker's fetches.
     const { page } = await openPage(browser, undefined, { serviceWorkers: 'block' });
-    // The admin module's remoteEntry.js as a build against @pnss/web 1.1.0 would write it: its
-    // strict range (the only strict one) asks for ^1.1.0 while the shell runs 1.0.0.
+    // The admin module's remoteEntry.js as a build against the next minor @pnss/web would write it:
+    // its strict range (the only strict one) asks for that while the shell runs the current one.
     await page.route('**/modules/admin/remoteEntry.js', async (route) => {
       const response = await route.fetch();
       const text = await response.text();
-      const newer = text.replaceAll(/requiredVersion:"\^[0-9.]+",strictVersion:!0/g, 'requiredVersion:"^1.1.0",strictVersion:!0');
+      const newer = text.replaceAll(/requiredVersion:"\^[0-9.]+",strictVersion:!0/g, `requiredVersion:"^${NEWER_WEB}",strictVersion:!0`);
       assert.notEqual(newer, text, 'the remote entry carries the strict @pnss/web range');
       await route.fulfill({ response, body: newer });
     });
@@ -120,7 +126,7 @@ describe('platform', () => {
     await page.goto('/#/admin');
     const panel = page.getByRole('alert').filter({ hasText: 'Admin could not be loaded.' });
     await panel.waitFor({ timeout: 30_000 });
-    assert.match(await panel.innerText(), /needs a newer version of PNSS \(@pnss\/web \^1\.1\.0\) than this page runs \(1\.0\.0\)/);
+    assert.ok((await panel.innerText()).includes(`needs a newer version of PNSS (@pnss/web ^${NEWER_WEB}) than this page runs (${WEB_VERSION})`));
     await screenshot(page, 'module-needs-newer-web');
     await page.goto('/#/cases');
     await page.getByRole('heading', { name: /^Cases/ }).first().waitFor();

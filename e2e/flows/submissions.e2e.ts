@@ -26,13 +26,19 @@ async function openAt(browser: Browser, platform: Platform, viewport = { width: 
   return { page, errors };
 }
 
+interface MadeCase {
+  _id: string;
+  caseNum: string;
+  patientId: string;
+}
+
 /** Two closed cases (OB and gyne) of a named patient, made through the API. */
-async function closedCases(department: Platform): Promise<string[]> {
+async function closedCases(department: Platform): Promise<MadeCase[]> {
   const token = await signInToken(department.url, department.admin);
   const patient = await call<{ _id: string }>(department.url, token, 'POST', '/patients', {
     firstName: 'Rosario', lastName: `Bautista ${Date.now()}`, birthDate: '1994-05-17',
   });
-  const numbers: string[] = [];
+  const made: MadeCase[] = [];
   const forms = [
     closableObCase({ admissionDate: daysAgo(11), deliveryDate: daysAgo(10), dischargeDate: daysAgo(7) }),
     closableGyneCase({ admissionDate: daysAgo(40), dischargeDate: daysAgo(36) }),
@@ -42,9 +48,9 @@ async function closedCases(department: Platform): Promise<string[]> {
     for (const field of ['_id', 'patientid', 'isClose', 'isArchived', 'submissionId', 'version', 'createdAt', 'updatedAt']) delete body[field];
     const created = await call<{ _id: string; caseNum: string }>(department.url, token, 'POST', `/patients/${patient._id}/cases`, body);
     await call(department.url, token, 'PUT', `/patients/${patient._id}/cases/${created._id}/close`, {});
-    numbers.push(created.caseNum);
+    made.push({ _id: created._id, caseNum: created.caseNum, patientId: patient._id });
   }
-  return numbers;
+  return made;
 }
 
 async function toast(page: Page, text: string): Promise<void> {
@@ -82,7 +88,8 @@ describe('census packages from a department to the society hub', () => {
     await screenshot(society.page, 'submissions-hub-key-issued');
 
     department = await startDepartment(hub, DEPARTMENT, key);
-    const caseNumbers = await closedCases(department);
+    const made = await closedCases(department);
+    const caseNumbers = made.map((c) => c.caseNum);
 
     // Approve and package on the department.
     const { page, errors } = await openAt(browser, department);
@@ -144,6 +151,20 @@ describe('census packages from a department to the society hub', () => {
     const uploadText = ((await sent.getByText(/^Upload ID /).textContent()) ?? '').replace('Upload ID ', '');
     assert.match(uploadText, /^U/);
     await screenshot(page, 'submissions-census-sent');
+
+    // A packaged case's History says the version carrying it went to the society and the society
+    // accepted it, with its upload id; on a case's screens the side navigation highlights Cases.
+    const [ob] = made;
+    const reader = await openAt(browser, department);
+    await reader.page.goto(`/#/patients/${ob.patientId}/case/${ob._id}/history`);
+    const history = reader.page.getByRole('list', { name: `History of case # ${ob.caseNum}` });
+    await history.getByRole('article', { name: `Submitted to the society in census package ${submissionId}, version 1` }).waitFor();
+    await history.getByRole('article', { name: `Accepted by the society: census package ${submissionId}, version 1, upload ${uploadText}` }).waitFor();
+    const nav = reader.page.getByRole('navigation', { name: 'Main' });
+    assert.equal(await nav.getByRole('link', { name: 'Cases', exact: true }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.getByRole('link', { name: 'Patients', exact: true }).getAttribute('aria-current'), null);
+    await screenshot(reader.page, 'case-history-sent-1280');
+    assert.deepEqual(reader.errors, []);
 
     // Mobile and tablet widths of the department's two tabs.
     for (const [name, viewport] of [['mobile', { width: 390, height: 844 }], ['tablet', { width: 820, height: 1180 }]] as const) {

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { AuditEntry, CaseForm, CaseStateAnswer, CensusPackage, ErrorEnvelope, HubPackagesResponse, IssuedHubKey } from '@pnss/libs/api';
 import { PERMISSIONS } from '@pnss/libs/permissions';
-import { AMENDMENT_REASON_MESSAGE, caseStatus } from '@pnss/libs/rules';
+import { AMENDMENT_REASON_MESSAGE, caseStatus, describeCaseHistoryEntry } from '@pnss/libs/rules';
 import type { PackagedCase } from '@pnss/libs/submissions';
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
@@ -194,6 +194,24 @@ describe('corrections after submission: amending and withdrawing submitted cases
       .where(eq(hubPackageCases.caseId, first._id as string));
     expect(weight.data.weight).toBe(((await reread(first)).weight));
   }, 60_000);
+
+  it("the case's history says each version sent to the society that carries it and the society's answer, in words", async () => {
+    const history = ((await api().get(`${caseUrl(first)}/history`).expect(200)).body as { items: AuditEntry[] }).items;
+    const sent = history.filter((e) => e.entity === 'package' && ['submit', 'resubmit', 'sent'].includes(e.action));
+    const { uploadId } = await pkgOf(pkg.submissionId);
+    const titles = sent.map((e) => describeCaseHistoryEntry(e).title);
+    // Version 1 was sent and accepted (and sent again before the rebuild, which the hub answers as the same upload).
+    expect(titles.slice(0, 2)).toEqual([
+      `Submitted to the society in census package ${pkg.submissionId}, version 1`,
+      expect.stringMatching(new RegExp(`^Accepted by the society: census package ${pkg.submissionId}, version 1, upload \\S+$`)),
+    ]);
+    expect(titles.slice(-2)).toEqual([
+      `Resubmitted to the society in census package ${pkg.submissionId}, version 2`,
+      `Accepted by the society: census package ${pkg.submissionId}, version 2, upload ${uploadId}`,
+    ]);
+    // Only the version and the upload id: nothing of the other cases the package carries.
+    expect(sent.flatMap((e) => e.changes.map((c) => c.field)).every((field) => field === 'version' || field === 'uploadId')).toBe(true);
+  });
 
   it('a withdrawn case is Closed again (not Submitted), gone from the next version and from the hub', async () => {
     await api().put(`${caseUrl(second)}/withdraw`, {}).expect(400);

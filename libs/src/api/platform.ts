@@ -17,6 +17,13 @@ export interface RemoteNavEntry {
   order: number;
   /** Access flags (`canListPatients`, ...) of which the user needs any one; none means everyone. */
   access?: string[];
+  /**
+   * Other hash routes whose screens belong to this item, highlighted with it though they lie under
+   * another item's path: patterns whose `:name` segments match any one segment, e.g.
+   * `/patients/:patientid/case` puts a case's form and History under Cases, not Patients.
+   * @maxItems 20
+   */
+  holds?: string[];
   /** A count the shell shows beside the label (issue 31: the worklists' count of waiting cases). */
   badge?: RemoteNavBadge;
 }

@@ -4661,6 +4661,7 @@ export const ANSWER_SCHEMAS: Record<string, Record<string, unknown>> = {
           "Patients and cases",
           "Users and roles",
           "Submissions",
+          "National census",
           "Reports",
           "Reference data",
           "Audit"

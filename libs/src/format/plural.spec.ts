@@ -1,4 +1,4 @@
-import { countOf, pluralize, weeksAndDays } from './plural.js';
+import { countOf, formatCount, pluralize, weeksAndDays } from './plural.js';
 
 describe('a count and its noun agree: one death, two deaths (never "1 deaths")', () => {
   it.each([
@@ -24,5 +24,20 @@ describe('a count and its noun agree: one death, two deaths (never "1 deaths")',
     expect(weeksAndDays(39, 0)).toBe('39 weeks');
     expect(weeksAndDays(39, null)).toBe('39 weeks');
     expect(weeksAndDays(1, 1)).toBe('1 week 1 day');
+  });
+});
+
+describe('a count is written with the thousands separated, as the product writes numbers (en-US)', () => {
+  it.each([
+    [999, '999'],
+    [1000, '1,000'],
+    [12345, '12,345'],
+    [1234567, '1,234,567'],
+  ])('%i is "%s"', (count, text) => {
+    expect(formatCount(count)).toBe(text);
+  });
+
+  it('and before its noun: "1,000 cases", not "1000 cases"', () => {
+    expect(countOf(1000, 'case')).toBe('1,000 cases');
   });
 });

@@ -7,9 +7,17 @@ export function pluralize(count: number, singular: string, plural = `${singular}
   return count === 1 ? singular : plural;
 }
 
-/** The count and its noun: `countOf(1, 'case')` is '1 case', `countOf(3, 'case')` '3 cases'. */
+/**
+ * A count as the product writes numbers to its users (en-US, as the reports and national figures
+ * do): thousands separated, '1,000', '12,345'.
+ */
+export function formatCount(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/** The count and its noun: `countOf(1, 'case')` is '1 case', `countOf(3, 'case')` '3 cases', `countOf(1000, 'case')` '1,000 cases'. */
 export function countOf(count: number, singular: string, plural?: string): string {
-  return `${count} ${pluralize(count, singular, plural)}`;
+  return `${formatCount(count)} ${pluralize(count, singular, plural)}`;
 }
 
 /**

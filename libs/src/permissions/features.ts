@@ -4,7 +4,7 @@ import { PERMISSIONS, type PermissionName } from './permission-names.js';
 export interface Feature {
   feature: PermissionName;
   label: string;
-  group: 'Patients and cases' | 'Users and roles' | 'Submissions' | 'Reports' | 'Reference data' | 'Audit';
+  group: 'Patients and cases' | 'Users and roles' | 'Submissions' | 'National census' | 'Reports' | 'Reference data' | 'Audit';
 }
 
 const P = PERMISSIONS;
@@ -40,9 +40,10 @@ export const FEATURES: readonly Feature[] = [
   { feature: P.RAISE_QUERY, label: 'Raise and close queries on a field of a case', group: 'Submissions' },
   { feature: P.VIEW_HUB_PACKAGES, label: 'Society hub: view received packages', group: 'Submissions' },
   { feature: P.MANAGE_HUB_KEYS, label: 'Society hub: issue and revoke department API keys', group: 'Submissions' },
-  { feature: P.VIEW_NATIONAL, label: 'Society hub: view the national figures', group: 'Reports' },
-  { feature: P.EXPORT_NATIONAL, label: 'Society hub: export the national figures (CSV, XLSX; suppressed)', group: 'Reports' },
-  { feature: P.MANAGE_NATIONAL_INGEST, label: 'Society hub: see and retry the ingest of packages into the national figures', group: 'Submissions' },
+  // The society hub's national census (issue 29): one group, side by side, so the roles grid names it.
+  { feature: P.VIEW_NATIONAL, label: 'Society hub: view the national figures', group: 'National census' },
+  { feature: P.EXPORT_NATIONAL, label: 'Society hub: export the national figures (CSV, XLSX; suppressed)', group: 'National census' },
+  { feature: P.MANAGE_NATIONAL_INGEST, label: 'Society hub: see and retry the ingest of packages into the national figures', group: 'National census' },
   { feature: P.VIEW_REPORTS, label: 'View reports', group: 'Reports' },
   { feature: P.EXPORT_REPORTS, label: 'Export reports (CSV, XLSX)', group: 'Reports' },
   { feature: P.GET_CATEGORIES, label: 'Read reference lists', group: 'Reference data' },

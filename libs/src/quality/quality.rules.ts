@@ -286,8 +286,12 @@ export function caseQuality(form: Form, options: QualityOptions): CaseQuality {
   return { errors, warnings, asked, missing, score: Math.max(0, Math.min(100, Math.round(share - penalty))) };
 }
 
-/** The rule ids a case fails, each once, in the order of QUALITY_RULES: what the view counts a case under. */
-export function failedRules(quality: Pick<CaseQuality, 'errors' | 'warnings'>): QualityRuleId[] {
+/**
+ * The rule ids a case fails, each once, in the order of QUALITY_RULES: what the view counts a case
+ * under, and what a reviewer confirms before approving it. Takes a review as derived or as the API
+ * sends it (a finding's rule is then a plain string).
+ */
+export function failedRules(quality: { errors: ReadonlyArray<{ rule: string }>; warnings: ReadonlyArray<{ rule: string }> }): QualityRuleId[] {
   const failed = new Set<string>([...quality.errors, ...quality.warnings].map((f) => f.rule));
   return QUALITY_RULES.filter((r) => failed.has(r.id)).map((r) => r.id);
 }

@@ -72,6 +72,6 @@ describe('worklists (issue 31): each list a saved filter of the cases waiting fo
     expect(openDays('2026-11-27T08:00:00.000Z', '2026-11-26')).toBe(0);
     expect([0, 1, 12].map(openDaysLabel)).toEqual(['Opened today', 'Open 1 day', 'Open 12 days']);
     expect([0, 1, 3].map((n) => waitingLabel(n))).toEqual(['0 cases waiting', '1 case waiting', '3 cases waiting']);
-    expect(waitingLabel(1000, true)).toBe('more than 1000 cases waiting');
+    expect(waitingLabel(1000, true)).toBe('more than 1,000 cases waiting');
   });
 });

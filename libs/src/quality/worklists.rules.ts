@@ -160,7 +160,7 @@ export function openDaysLabel(days: number): string {
 
 /**
  * A list's count as the lists read it to a screen reader: '3 cases waiting', '1 case waiting', and
- * 'more than 1000 cases waiting' for a count stopped at its cap.
+ * 'more than 1,000 cases waiting' for a count stopped at its cap.
  */
 export function waitingLabel(count: number, capped = false): string {
   return capped ? `more than ${countOf(count, 'case')} waiting` : `${countOf(count, 'case')} waiting`;

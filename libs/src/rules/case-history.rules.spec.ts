@@ -68,4 +68,12 @@ describe("a case's history in words (issues 30 and 31)", () => {
     expect(describeCaseHistoryEntry(row('submit', version(1), 'package', 'S1')).title).toBe('Submitted to the society in census package S1, version 1');
     expect(describeCaseHistoryEntry(row('resubmit', version(2), 'package', 'S1')).title).toBe('Resubmitted to the society in census package S1, version 2');
   });
+
+  it("the society's answer to a version that carries the case: accepted with its upload id, or not accepted", () => {
+    const sent = [{ field: 'uploadId', old: null, new: 'U-77' }, { field: 'version', old: null, new: 2 }];
+    expect(describeCaseHistoryEntry(row('sent', sent, 'package', 'S1')).title).toBe('Accepted by the society: census package S1, version 2, upload U-77');
+    expect(describeCaseHistoryEntry(row('submit_failed', [{ field: 'version', old: null, new: 1 }], 'package', 'S1')).title).toBe(
+      'Not accepted by the society: census package S1, version 1 (the reason is on the Census Packages tab)',
+    );
+  });
 });

@@ -9,7 +9,10 @@ import { fieldMeta } from '../validation/field-meta.js';
  * package that concern it; the History screen shows each through this, so the words are one.
  */
 export interface CaseHistoryEvent {
-  /** 'Reopened for amendment', 'Query on Birth Weight raised', 'Rebuilt into version 2 of census package S…'. */
+  /**
+   * 'Reopened for amendment', 'Query on Birth Weight raised', 'Rebuilt into version 2 of census package S…',
+   * 'Accepted by the society: census package S…, version 2, upload U…'.
+   */
   title: string;
   /** The reason given for a reopen for amendment, a re-close after it, or a withdrawal. */
   reason: string | null;
@@ -85,6 +88,12 @@ function packageTitle(row: HistoryRow): string {
       return `Submitted to the society in ${pkg}, version ${String(version)}`;
     case 'resubmit':
       return `Resubmitted to the society in ${pkg}, version ${String(version)}`;
+    case 'sent': {
+      const uploadId = text(valueOf(row, 'uploadId'));
+      return `Accepted by the society: ${pkg}, version ${String(version)}${uploadId ? `, upload ${uploadId}` : ''}`;
+    }
+    case 'submit_failed':
+      return `Not accepted by the society: ${pkg}, version ${String(version)} (the reason is on the Census Packages tab)`;
     default:
       return `${words(row.action)} (${pkg})`;
   }

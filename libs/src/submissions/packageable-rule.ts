@@ -1,4 +1,5 @@
 import { qualityRuleTitle } from '../quality/quality.rules.js';
+import { fieldMeta } from '../validation/field-meta.js';
 
 /** What decides whether a case may go into a census package (or be approved for one). */
 export interface PackageableFacts {
@@ -49,9 +50,13 @@ export interface ApprovableFacts extends PackageableFacts {
   warningsConfirmed: boolean;
 }
 
-/** Why a case with open queries cannot be approved, after 'Case <number> ', naming the queried fields. */
+/**
+ * Why a case with open queries cannot be approved, after 'Case <number> ', naming the queried fields
+ * by their labels on the case form ('Infant 1: Birth Weight (g)'), not their paths.
+ */
 export function openQueryRefusal(fields: readonly string[]): string {
-  return `has ${fields.length === 1 ? 'an open query' : `${fields.length} open queries`} (${fields.join(', ')}): close ${fields.length === 1 ? 'it' : 'them'} before approving`;
+  const labels = fields.map((field) => fieldMeta(field).label).join(', ');
+  return `has ${fields.length === 1 ? 'an open query' : `${fields.length} open queries`} (${labels}): close ${fields.length === 1 ? 'it' : 'them'} before approving`;
 }
 
 /**

@@ -210,6 +210,13 @@ describe('the approval rule (issue 31: a case with an open query is not approved
     expect(approvalRefusal(queried)).toBe(openQueryRefusal(['weight']));
     expect(approvalRefusal({ ...queried, isClose: false })).toBe('is not closed');
   });
+
+  it('names the queried fields by their labels on the case form, an infant\'s as "Infant 1: …", not by their paths', () => {
+    expect(openQueryRefusal(['neonatal[0].pediatricWeight'])).toBe('has an open query (Infant 1: Birth Weight (g)): close it before approving');
+    expect(openQueryRefusal(['weight', 'neonatal[1].pediatricWeight'])).toBe(
+      'has 2 open queries (Weight (kg), Infant 2: Birth Weight (g)): close them before approving',
+    );
+  });
 });
 
 describe('the files of a census package (ARCHITECTURE.md "Census packages")', () => {

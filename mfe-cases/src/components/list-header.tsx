@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Flex, Tag, Typography } from 'antd';
+import { formatCount } from '@pnss/libs/format';
 
 interface ListHeaderProps {
   id: string;
@@ -13,7 +14,7 @@ interface ListHeaderProps {
 
 /** A list's title with its count (SPEC.md §2 "Title Patients with count") and its Add action. */
 export function ListHeader({ id, title, count, more = false, noun, actions }: ListHeaderProps) {
-  const shown = count === undefined ? '' : more ? `More than ${count.toLocaleString('en-US')}` : String(count);
+  const shown = count === undefined ? '' : more ? `More than ${formatCount(count)}` : formatCount(count);
   return (
     <Flex align="center" justify="space-between" gap={12} wrap style={{ marginBottom: 12 }}>
       <Flex align="center" gap={8}>

@@ -59,6 +59,21 @@ describe('the route registry (one source for the navigation and activeWhen)', ()
     expect(activeNavKey(registry, '#/cases/c1/info')).toBe('cases');
   });
 
+  // A case's own screens (its form, its History) are Cases', though their routes lie under a patient;
+  // the worklists and each list are Worklists', though they lie under /cases.
+  it.each([
+    ['#/patients/p1/case/c1/history', 'cases'],
+    ['#/patients/p1/case/c1', 'cases'],
+    ['#/patients/p1', 'patients'],
+    ['#/patients/p1/edit', 'patients'],
+    ['#/patients/p1/casebook', 'patients'],
+    ['#/cases/worklists', 'worklists'],
+    ['#/cases/worklists/ready-to-approve?offset=1', 'worklists'],
+    ['#/cases/worklistsX', 'cases'],
+  ])('highlights on %s the entry %s', (hash, key) => {
+    expect(activeNavKey(registry, hash)).toBe(key);
+  });
+
   it("carries a nav item's badge (a count the shell fetches): the worklists' total of cases waiting", () => {
     expect(registry.nav.find((entry) => entry.key === 'worklists')?.badge).toEqual({
       url: '/worklists', count: 'total', singular: 'case waiting', plural: 'cases waiting',

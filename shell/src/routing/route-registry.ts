@@ -1,7 +1,7 @@
 import type { AccessFlags } from '@pnss/libs/permissions';
 import type { RemoteEntry, RemoteNavBadge, RemotesConfig } from '@pnss/libs/api';
 import { casePaths, shellPaths } from '@pnss/web';
-import { hashPath, isUnderPrefix } from './hash-path.js';
+import { hashPath, isUnderPrefix, patternDepth } from './hash-path.js';
 
 export const LOGIN_PATH = shellPaths.login;
 export const HOME_PATH = casePaths.cases;
@@ -25,6 +25,8 @@ export interface NavEntry {
   visible: (access: AccessFlags) => boolean;
   /** A count shown beside the label (remotes.json `badge`). */
   badge?: RemoteNavBadge;
+  /** Routes besides its own path that it is highlighted on (remotes.json `holds`). */
+  holds?: string[];
 }
 
 export interface RegisteredRemote extends RemoteEntry {
@@ -63,6 +65,7 @@ export function buildRouteRegistry(config: RemotesConfig): RouteRegistry {
       items.push({
         key: entry.key, label: entry.label, href: `#${entry.path}`, owner: remote.name, order: entry.order, visible: visibleWith(entry.access),
         ...(entry.badge ? { badge: entry.badge } : {}),
+        ...(entry.holds ? { holds: entry.holds } : {}),
       });
     }
   }
@@ -94,10 +97,16 @@ export function isRemoteActive(registry: RouteRegistry, remoteName: string, hash
   return owner.kind === 'remote' && owner.remote.name === remoteName;
 }
 
-/** The navigation entry a route belongs to, for highlighting: the one with the longest path holding it (#/cases/worklists is not #/cases). */
+/**
+ * The navigation entry a route belongs to, for highlighting: the one whose path, or one of whose
+ * `holds` patterns, holds it with the most segments (#/cases/worklists is Worklists, not Cases; a
+ * case's #/patients/p1/case/c1/history is Cases, not Patients).
+ */
 export function activeNavKey(registry: RouteRegistry, hash: string): string | null {
-  const path = hashPath(hash);
-  const holding = registry.nav.filter((candidate) => isUnderPrefix(`#${path}`, hashPath(candidate.href)));
-  const entry = holding.sort((a, b) => hashPath(b.href).length - hashPath(a.href).length)[0];
-  return entry?.key ?? null;
+  let best: { key: string; depth: number } | null = null;
+  for (const entry of registry.nav) {
+    const depth = Math.max(...[hashPath(entry.href), ...(entry.holds ?? [])].map((pattern) => patternDepth(hash, pattern)));
+    if (depth > 0 && (!best || depth > best.depth)) best = { key: entry.key, depth };
+  }
+  return best?.key ?? null;
 }

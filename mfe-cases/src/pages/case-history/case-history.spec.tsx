@@ -32,6 +32,11 @@ const historyA = [
     changes: [{ field: 'status', old: 'Submitted', new: 'Amending' }, { field: 'reason', old: null, new: REASON }, { field: 'isClose', old: true, new: false }],
   }),
   anEntry({ entity: 'package', entityId: 'S20261120-ABCDEF', action: 'build', at: '2026-11-21T09:00:00.000Z', changes: [{ field: 'version', old: 1, new: 2 }] }),
+  anEntry({ entity: 'package', entityId: 'S20261120-ABCDEF', action: 'resubmit', at: '2026-11-21T09:30:00.000Z', changes: [{ field: 'version', old: null, new: 2 }] }),
+  anEntry({
+    entity: 'package', entityId: 'S20261120-ABCDEF', action: 'sent', at: '2026-11-21T09:31:00.000Z',
+    changes: [{ field: 'uploadId', old: 'U-1', new: 'U-2' }, { field: 'version', old: null, new: 2 }],
+  }),
   anEntry({
     action: 'withdraw', at: '2026-11-22T08:00:00.000Z', actorUsername: 'officer',
     changes: [{ field: 'status', old: 'Submitted', new: 'Closed' }, { field: 'reason', old: null, new: 'duplicate of another case' }],
@@ -65,6 +70,8 @@ describe("a case's History screen (issues 30 and 31)", () => {
       'Query on Infant 1: Birth Weight (g) raised',
       'Reopened for amendment',
       'Rebuilt into version 2 of census package S20261120-ABCDEF',
+      'Resubmitted to the society in census package S20261120-ABCDEF, version 2',
+      'Accepted by the society: census package S20261120-ABCDEF, version 2, upload U-2',
       'Withdrawn from its package',
     ]);
 
@@ -87,7 +94,7 @@ describe("a case's History screen (issues 30 and 31)", () => {
     expect(within(query).getByText('Is 9000 g right?')).toBeInTheDocument();
     expect(within(query).queryByRole('table')).not.toBeInTheDocument();
     expect(within(await entry('Withdrawn from its package')).getByText('duplicate of another case')).toBeInTheDocument();
-    expect(screen.getByText('6 entries, oldest first')).toBeInTheDocument();
+    expect(screen.getByText('8 entries, oldest first')).toBeInTheDocument();
   });
 
   it('moving from case A\'s history to case B\'s without a reload shows B\'s, and none of A\'s rows, even while B\'s answer is on its way', async () => {

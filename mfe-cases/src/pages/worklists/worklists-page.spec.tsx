@@ -64,7 +64,7 @@ describe('worklists (issue 31): the cases waiting for the user, each a saved fil
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(within(tabs).getByRole('link', { name: /^Failing the close rules\s*, 1 case waiting$/ })).toBeInTheDocument();
     // A count stopped at its cap says so.
-    const ready = within(tabs).getByRole('link', { name: /^Ready to approve\s*, more than 1000 cases waiting$/ });
+    const ready = within(tabs).getByRole('link', { name: /^Ready to approve\s*, more than 1,000 cases waiting$/ });
     expect(within(ready).getByText('1000+')).toBeInTheDocument();
     await user.click(within(tabs).getByRole('link', { name: /^Failing the close rules/ }));
     expect(currentPath()).toBe('/cases/worklists/failing-close');

@@ -264,19 +264,20 @@ export class CasesService {
    * The case's history (issues 30 and 31), oldest first, 100 a page: the case's own audit rows
    * (created, saved, closed, reopened, amended and withdrawn with the reason, approved, packaged, the
    * queries on its fields) and the rows its census package keeps of the versions that concern this
-   * case (rebuilt into version n, submitted, resubmitted), each trimmed to the version it names: a
-   * package's rows also name other cases, which this case's history never shows. Addresses are the
-   * audit log's (VIEW_AUDIT), not the case's readers'.
+   * case (rebuilt into version n, submitted, resubmitted, and the society's answer: sent with its
+   * upload id, or not accepted), each trimmed to the version and the upload id: a package's rows also
+   * name other cases (a refusal's reasons may), which this case's history never shows. Addresses are
+   * the audit log's (VIEW_AUDIT), not the case's readers'.
    */
   async history(patientId: string, caseId: string, offset: number | undefined): Promise<Paged<AuditEntryView>> {
     await this.requireCase(patientId, caseId);
     const related = (await this.amendments.packageVersionsOf(caseId)).map(({ submissionId, version }) => ({
       entity: 'package', entityId: submissionId, version,
       // Version 1's build is the case's own 'package' row; a later build is a rebuild carrying a change of this case.
-      actions: version === 1 ? ['submit', 'resubmit'] : ['build', 'submit', 'resubmit'],
+      actions: version === 1 ? PACKAGE_SEND_ACTIONS : ['build', ...PACKAGE_SEND_ACTIONS],
     }));
     const page = await this.audit.listOfRecord({ entity: 'case', entityId: caseId }, related, offset);
-    return { ...page, items: page.items.map((entry) => ({ ...entry, ip: null, changes: entry.entity === 'case' ? entry.changes : versionOnly(entry.changes) })) };
+    return { ...page, items: page.items.map((entry) => ({ ...entry, ip: null, changes: entry.entity === 'case' ? entry.changes : packageFactsOnly(entry.changes) })) };
   }
 
   /**
@@ -472,8 +473,12 @@ export class CasesService {
 }
 
 /** What a package's row says that concerns one case: the version it built or sent, never its list of cases. */
-function versionOnly(changes: AuditEntryView['changes']): AuditEntryView['changes'] {
-  return changes.filter((change) => change.field === 'version');
+/** A package's audit rows a case's history shows: sent to the society (submit, resubmit) and its answer. */
+const PACKAGE_SEND_ACTIONS = ['submit', 'resubmit', 'sent', 'submit_failed'];
+
+/** What a case's history keeps of a package's row: the version and the society's upload id, nothing that names other cases. */
+function packageFactsOnly(changes: AuditEntryView['changes']): AuditEntryView['changes'] {
+  return changes.filter((change) => change.field === 'version' || change.field === 'uploadId');
 }
 
 function auditable(form: CaseForm): Record<string, unknown> {

@@ -255,6 +255,8 @@ export class CensusPackagesService {
         changes: [
           { field: 'status', old: 'Sending', new: set.status },
           result.ok ? { field: 'uploadId', old: pkg.uploadId, new: result.uploadId } : { field: 'lastError', old: null, new: result.message },
+          // The version the society answered: a case's history shows the answer for the versions that carry the case.
+          { field: 'version', old: null, new: pkg.version },
         ],
       });
       return row;

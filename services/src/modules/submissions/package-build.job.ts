@@ -162,6 +162,7 @@ export class PackageBuildJob implements OnApplicationBootstrap, BeforeApplicatio
         changes: [
           { field: 'status', old: 'Sending', new: set.status },
           result.ok ? { field: 'uploadId', old: pkg.uploadId, new: result.uploadId } : { field: 'lastError', old: null, new: result.message },
+          { field: 'version', old: null, new: pkg.version },
         ],
       });
     });
