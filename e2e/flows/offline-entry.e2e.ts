@@ -7,20 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
-import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage, offlineStoredText } from '../support/platform.js';
-
-/** True in the page once the signed-in user's offline key is kept (a row in `pnss-offline-session`). Plain text: the page runs it as it is. */
-const KEY_KEPT = `new Promise((resolve) => {
-  const request = indexedDB.open('pnss-offline-session');
-  request.onerror = () => resolve(false);
-  request.onsuccess = () => {
-    const db = request.result;
-    if (!db.objectStoreNames.contains('keys')) { db.close(); resolve(false); return; }
-    const get = db.transaction('keys').objectStore('keys').get('signed-in');
-    get.onsuccess = () => { db.close(); resolve(Boolean(get.result)); };
-    get.onerror = () => { db.close(); resolve(false); };
-  };
-})`;
+import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, settled, signIn, type WatchedPage, offlineStoredText, offlineKeyUser } from '../support/platform.js';
 
 const PATIENT_SAVED = 'No connection: the patient is saved on this device and will be sent when the connection returns.';
 const CASE_SAVED = 'No connection: the case is saved on this device and will be sent when the connection returns.';
@@ -98,11 +85,11 @@ async function signedInAndCached(browser: Browser, user: { username: string; pas
   const { page } = watched;
   await signIn(page, user.username, user.password);
   await page.waitForURL(/#\/patients/);
+  // The app opens only once the offline key is kept (a reload at once after sign-in keeps it).
+  assert.ok(await offlineKeyUser(page), 'the offline key is kept the moment the app opens after sign-in');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  // The offline key is derived from the password after sign-in (PBKDF2 takes a moment) and kept once it is.
-  await page.waitForFunction(KEY_KEPT);
   await page.reload();
   await expectVisible(watched, page.getByRole('heading', { name: 'Patients' }).first(), 'entry-visit');
   return watched;

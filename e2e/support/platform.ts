@@ -183,3 +183,29 @@ export async function offlineStoredText(page: Page): Promise<string> {
     return texts.join('\n');
   });
 }
+
+/**
+ * The user id whose offline key the page keeps (the `signed-in` row of `pnss-offline-session`), or
+ * null. Read without creating the database where it does not exist (a bare `indexedDB.open` would),
+ * and awaited: a predicate given to `waitForFunction` that returns a promise passes at once.
+ */
+export async function offlineKeyUser(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'pnss-offline-session')) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('pnss-offline-session');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('keys')) return null;
+      return await new Promise<string | null>((resolve) => {
+        const get = db.transaction('keys').objectStore('keys').get('signed-in');
+        get.onsuccess = () => resolve((get.result as { userId?: string } | undefined)?.userId ?? null);
+        get.onerror = () => resolve(null);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}

@@ -26,6 +26,8 @@ export function LoginPage({ config }: { config: ShellConfig }) {
   const dispatch = useAppDispatch();
   const [login, { isLoading }] = useLoginMutation();
   const [notice] = useState(getLoginNotice);
+  const [keeping, setKeeping] = useState(false);
+  const busy = isLoading || keeping;
 
   const submit = async ({ username, password }: LoginValues) => {
     const result = await login({ username: username.trim(), password });
@@ -35,14 +37,19 @@ export function LoginPage({ config }: { config: ShellConfig }) {
       return;
     }
     const { token, user } = result.data;
+    // The offline store's key, from the password just typed (issue 32), is derived (PBKDF2 takes a
+    // moment) and kept before the session is stored and the app opens: signed in always means the key
+    // is kept, so a reload at any moment after sign-in reopens the queue. Deriving it while the first
+    // screen loaded left a reload in that moment signed in without a key until the next sign-in. Where
+    // the browser gives no IndexedDB the app works online only, and the header then never counts
+    // waiting changes: nothing else to tell the user.
+    setKeeping(true);
+    await startOfflineSession(user._id, password).catch(() => undefined);
     saveSession(token, user);
-    // The offline store's key, from the password just typed (issue 32), derived while the first screen
-    // loads (PBKDF2 takes a moment). Where the browser gives no IndexedDB the app works online only, and
-    // the header then never counts waiting changes: nothing else to tell the user.
-    startOfflineSession(user._id, password).catch(() => undefined);
     clearLoginNotice();
     dispatch(sessionStarted(user));
     window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;
+    setKeeping(false);
   };
 
   return (
@@ -56,14 +63,14 @@ export function LoginPage({ config }: { config: ShellConfig }) {
           <Typography.Text type="secondary">Sign in to record cases and prepare census packages.</Typography.Text>
         </header>
         {notice ? <Alert className="pnss-login-notice" type="warning" showIcon title={notice} /> : null}
-        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={isLoading}>
+        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
           <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isLoading}>
+          <Button type="primary" htmlType="submit" block loading={busy}>
             Login
           </Button>
         </Form>
