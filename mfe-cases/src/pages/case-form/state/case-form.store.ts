@@ -177,6 +177,12 @@ export class CaseFormStore {
       return 'loaded';
     }
     const server = this.normalize(serverCase);
+    // Issue 32: the server holds exactly the form's edits (a save queued offline and sent since, or one
+    // whose answer was lost and was replayed): they are saved, at the server's version.
+    if (sameValue(stripVolatile(server), stripVolatile(form))) {
+      this.load(serverCase);
+      return 'loaded';
+    }
     if (sameValue(stripVolatile(server), stripVolatile(saved))) {
       this.restore(serverCase, form);
       return 'loaded';
