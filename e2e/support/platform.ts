@@ -58,6 +58,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** A screenshot of one part of the page (a header, a dialog), beside the full-page ones. */
+export async function screenshotOf(locator: Locator, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await locator.screenshot({ path });
+  return path;
+}
+
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/account/login');
   await page.getByLabel('Username').fill(username);
