@@ -21,6 +21,9 @@ interface LoginValues {
   password: string;
 }
 
+/** How long sign-in waits for the offline key to be derived and kept before opening the app anyway. */
+export const KEY_WAIT_MS = 10_000;
+
 /** SPEC.md §2 Login: username, password and a Login button under the census title; no navigation. */
 export function LoginPage({ config }: { config: ShellConfig }) {
   const dispatch = useAppDispatch();
@@ -44,7 +47,15 @@ export function LoginPage({ config }: { config: ShellConfig }) {
     // the browser gives no IndexedDB the app works online only, and the header then never counts
     // waiting changes: nothing else to tell the user.
     setKeeping(true);
-    await startOfflineSession(user._id, password).catch(() => undefined);
+    // Bounded: a browser whose IndexedDB never answers (another tab holding it) still signs in, online only until it does.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      startOfflineSession(user._id, password).catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, KEY_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
     saveSession(token, user);
     clearLoginNotice();
     dispatch(sessionStarted(user));
