@@ -169,10 +169,6 @@ describe('offline entry (issue 32)', () => {
     const waiting = await status(page).innerText();
     assert.match(waiting, /^Offline · \d+ changes waiting$/, waiting);
     await screenshot(page, 'offline-entry-closed-on-device');
-    await screenshotOf(page.locator('.pnss-header'), 'offline-entry-header-offline-1280');
-    await page.setViewportSize({ width: 820, height: 800 });
-    await screenshotOf(page.locator('.pnss-header'), 'offline-entry-header-offline-820');
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The lists show what is on the device only, marked so.
     await page.goto('/#/patients');
@@ -184,6 +180,12 @@ describe('offline entry (issue 32)', () => {
     const onDeviceCases = page.getByRole('list', { name: 'Cases on this device only' });
     await expectVisible(watched, onDeviceCases.getByText(`Case # ${caseNum}`), 'entry-list-case');
     await screenshot(page, 'offline-entry-cases-list');
+    // The header offline with changes waiting, once the toasts of the saves have gone, wide and narrow.
+    await page.locator('.ant-notification-notice').first().waitFor({ state: 'detached', timeout: 20_000 }).catch(() => undefined);
+    await screenshotOf(page.locator('.pnss-header'), 'offline-entry-header-offline-1280');
+    await page.setViewportSize({ width: 820, height: 800 });
+    await screenshotOf(page.locator('.pnss-header'), 'offline-entry-header-offline-820');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await expectAccessible(page, 'connection indicator offline with changes waiting', { include: '[data-testid="connection-status"]' });
 
     // Nothing of the patient is readable in the browser's storage.
