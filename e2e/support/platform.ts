@@ -58,6 +58,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+/** A screenshot of one part of the page (a header, a dialog), beside the full-page ones. */
+export async function screenshotOf(locator: Locator, name: string): Promise<string> {
+  mkdirSync(artifacts, { recursive: true });
+  const path = join(artifacts, `${name}.png`);
+  await locator.screenshot({ path });
+  return path;
+}
+
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/account/login');
   await page.getByLabel('Username').fill(username);
@@ -181,5 +189,31 @@ export async function offlineStoredText(page: Page): Promise<string> {
       db.close();
     }
     return texts.join('\n');
+  });
+}
+
+/**
+ * The user id whose offline key the page keeps (the `signed-in` row of `pnss-offline-session`), or
+ * null. Read without creating the database where it does not exist (a bare `indexedDB.open` would),
+ * and awaited: a predicate given to `waitForFunction` that returns a promise passes at once.
+ */
+export async function offlineKeyUser(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((db) => db.name === 'pnss-offline-session')) return null;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('pnss-offline-session');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('keys')) return null;
+      return await new Promise<string | null>((resolve) => {
+        const get = db.transaction('keys').objectStore('keys').get('signed-in');
+        get.onsuccess = () => resolve((get.result as { userId?: string } | undefined)?.userId ?? null);
+        get.onerror = () => resolve(null);
+      });
+    } finally {
+      db.close();
+    }
   });
 }

@@ -74,9 +74,12 @@ export {
   type QueuedState,
 } from './offline/offline-store.js';
 export {
+  OFFLINE_SESSION_DATABASE,
   currentOfflineStore,
   onOfflineQueueChange,
   notifyOfflineQueue,
+  onOfflineQueueSent,
+  notifyOfflineQueueSent,
   startOfflineSession,
   resumeOfflineSession,
   forgetOfflineSession,
@@ -89,6 +92,7 @@ export {
   ON_DEVICE_ONLY,
   isLocalId,
   localRecords,
+  serverIdOf,
   type LocalCase,
   type LocalPatient,
   PATIENT_SAVED_ON_DEVICE,

@@ -4,6 +4,7 @@ import {
   currentOfflineStore,
   getToken,
   notifyOfflineQueue,
+  notifyOfflineQueueSent,
   onOfflineQueueChange,
   resumeOfflineSession,
   selectSessionUser,
@@ -99,12 +100,15 @@ export function useOfflineSync(): ConnectionState {
     if ((await store.count()) === 0) return;
     running.current = true;
     setSyncing(true);
+    let sent = 0;
     try {
-      await syncQueue(store, { token: getToken });
+      sent = (await syncQueue(store, { token: getToken })).sent;
     } finally {
       running.current = false;
       setSyncing(false);
       notifyOfflineQueue();
+      // The screens on show read the server again: what was made on the device is the server's now.
+      if (sent > 0) notifyOfflineQueueSent();
     }
   }, []);
 

@@ -168,4 +168,19 @@ describe('work made offline (issue 32: creating a patient and a case, filling it
     const answer = await sendOrQueue({ url: '/patients', method: 'POST', body: PATIENT }, offline().send);
     expect(answer.error).toMatchObject({ status: 'FETCH_ERROR' });
   });
+
+  it('a create whose answer was lost mid-save (the server made it, the connection dropped before the answer) is queued with the Idempotency-Key its first attempt carried, so the replay never makes a second record', async () => {
+    const attempts: Array<string | null> = [];
+    const lost = async (args: string | FetchArgs): Promise<Answer> => {
+      attempts.push(typeof args === 'string' ? null : new Headers(args.headers as HeadersInit | undefined).get('Idempotency-Key'));
+      return { error: { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' } };
+    };
+    await sendOrQueue({ url: '/patients', method: 'POST', body: PATIENT }, lost);
+    const [queued] = await currentOfflineStore()!.changes();
+    expect(attempts[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(queued!.idempotencyKey).toBe(attempts[0]);
+    const { sent, fetch } = server([[201, { _id: 'p1', version: 1 }]]);
+    await syncQueue(currentOfflineStore()!, { token: () => 'Bearer t', fetch });
+    expect(sent.map((s) => [s.method, s.url, s.key])).toEqual([['POST', '/api/patients', attempts[0]]]);
+  });
 });

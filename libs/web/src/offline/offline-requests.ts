@@ -116,12 +116,24 @@ export async function sendOrQueue<Sent extends Answer>(args: string | FetchArgs,
     if (!new RegExp(LOCAL_ID.source).test(path)) return send(withPath(args, path));
     return answerLocally(store, { ...request, path });
   }
-  const answer = await send(args);
-  if (!store || answer.error?.status !== 'FETCH_ERROR' || request.method !== 'POST') return answer;
-  if (request.path === '/patients') return createPatient(store, request);
-  const caseCreate = /^\/patients\/([^/]+)\/cases$/.exec(request.path);
-  if (caseCreate) return createCase(store, decodeURIComponent(caseCreate[1]!), request);
-  return answer;
+  const caseCreate = request.method === 'POST' ? /^\/patients\/([^/]+)\/cases$/.exec(request.path) : null;
+  const patientCreate = request.method === 'POST' && request.path === '/patients';
+  if (!patientCreate && !caseCreate) return send(args);
+  // A create carries its Idempotency-Key from the first attempt: when the connection drops after the
+  // server made the record but before its answer came, the queued replay (same key) gets that record
+  // back instead of making a second one.
+  const idempotencyKey = globalThis.crypto.randomUUID();
+  const answer = await send(withIdempotencyKey(args, idempotencyKey));
+  if (!store || answer.error?.status !== 'FETCH_ERROR') return answer;
+  if (patientCreate) return createPatient(store, request, idempotencyKey);
+  return createCase(store, decodeURIComponent(caseCreate![1]!), request, idempotencyKey);
+}
+
+function withIdempotencyKey(args: string | FetchArgs, key: string): FetchArgs {
+  const fetchArgs: FetchArgs = typeof args === 'string' ? { url: args } : args;
+  const headers = new Headers(fetchArgs.headers as HeadersInit | undefined);
+  headers.set('Idempotency-Key', key);
+  return { ...fetchArgs, headers };
 }
 
 async function answerLocally(store: OfflineStore, request: Request): Promise<Answer> {
@@ -150,7 +162,7 @@ async function answerLocally(store: OfflineStore, request: Request): Promise<Ans
   return notYet(409, 'This needs the record on the server: it is on this device only until the connection returns.');
 }
 
-async function createPatient(store: OfflineStore, request: Request): Promise<Answer> {
+async function createPatient(store: OfflineStore, request: Request, idempotencyKey?: string): Promise<Answer> {
   const body = objectBody(request.body) as Partial<PatientPayload>;
   const id = newLocalId();
   const patient: LocalPatient = {
@@ -159,13 +171,13 @@ async function createPatient(store: OfflineStore, request: Request): Promise<Ans
     pediatricConfirmed: body.pediatricConfirmed ?? false, hasOpenCase: false, medicalHistory: body.medicalHistory ?? [],
     obstetricHistory: body.obstetricHistory ?? [], version: 1, local: true,
   };
-  await store.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', body: request.body, label: `New patient ${nameOf(patient)}`, recordId: id });
+  await store.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', body: request.body, label: `New patient ${nameOf(patient)}`, recordId: id }, idempotencyKey);
   await store.put(localPatientKey(id), patient);
   notifyOfflineQueue();
   return { data: asPatient(patient) };
 }
 
-async function createCase(store: OfflineStore, patientId: string, request: Request): Promise<Answer> {
+async function createCase(store: OfflineStore, patientId: string, request: Request, idempotencyKey?: string): Promise<Answer> {
   const body = objectBody(request.body);
   const owner = isLocalId(patientId) ? await store.get<LocalPatient>(localPatientKey(patientId)) : null;
   const id = newLocalId();
@@ -174,7 +186,7 @@ async function createCase(store: OfflineStore, patientId: string, request: Reque
   const form = applyCaseChange(emptyCaseForm(patientId, ''), patch as Partial<CaseForm>, { patientBirthDate: owner?.birthDate ?? null });
   const local: LocalCase = { ...form, _id: id, patientid: patientId, version: 1, local: true, patientName: owner ? nameOf(owner) : '' };
   const caseNum = typeof body.caseNum === 'string' ? body.caseNum : '';
-  await store.enqueue({ kind: 'createCase', method: 'POST', path: request.path, body: request.body, label: `New case ${caseNum}`.trim(), recordId: id });
+  await store.enqueue({ kind: 'createCase', method: 'POST', path: request.path, body: request.body, label: `New case ${caseNum}`.trim(), recordId: id }, idempotencyKey);
   await store.put(localCaseKey(id), local);
   notifyOfflineQueue();
   return { data: asCaseForm(local) };

@@ -53,6 +53,21 @@ export function notifyOfflineQueue(): void {
   for (const listener of listeners) listener();
 }
 
+const sentListeners = new Set<() => void>();
+
+/**
+ * Called after a run of the queue put at least one change on the server: a screen showing records
+ * reads them again, so a record made on the device shows as the server's without a manual reload.
+ */
+export function onOfflineQueueSent(listener: () => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+export function notifyOfflineQueueSent(): void {
+  for (const listener of sentListeners) listener();
+}
+
 /**
  * At sign-in, with the password the user typed. Changes kept under an earlier password (changed
  * since, on another device) cannot be opened by anyone: they are erased and the store starts again.

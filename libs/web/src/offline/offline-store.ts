@@ -166,9 +166,11 @@ export class OfflineStore {
     return this.key;
   }
 
-  /** Adds a change at the end of the queue, with a new idempotency key. */
-  async enqueue(change: OfflineChange): Promise<QueuedChange> {
-    const idempotencyKey = randomKey(this.crypto);
+  /**
+   * Adds a change at the end of the queue, with a new idempotency key, or with the one its first
+   * attempt already carried (a create sent online whose answer never came: the server may have it).
+   */
+  async enqueue(change: OfflineChange, idempotencyKey: string = randomKey(this.crypto)): Promise<QueuedChange> {
     const queuedAt = Date.now();
     const row: ChangeRow = {
       kind: change.kind,

@@ -90,4 +90,27 @@ describe('sending the queue when the connection returns (issue 32)', () => {
     expect((await store.changes())[0]!.state).toBe('waiting');
     store.close();
   });
+
+  it('a save whose answer was lost mid-save is on the server once: its replay meets the version that save made, holding the same answers, and leaves the queue as sent, the later saves moved to that version', async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'A', weight: 61, version: 2 }, recordId: 'c1', version: 2 });
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'B', weight: 61, version: 2 }, recordId: 'c1', version: 2 });
+    const { sent, fetch } = server([
+      [409, { statusCode: 409, message: 'changed', current: { _id: 'c1', room: 'A', weight: 61, height: 160, version: 3 } }],
+      [200, { _id: 'c1', room: 'B', version: 4 }],
+    ]);
+    expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 2, refused: 0, stopped: null });
+    expect(sent.map((s) => s.body)).toEqual([{ room: 'A', weight: 61, version: 2 }, { room: 'B', weight: 61, version: 3 }]);
+    expect(await store.count()).toBe(0);
+    store.close();
+  });
+
+  it("a replay that meets someone else's answers is still a conflict, never taken as sent", async () => {
+    const store = await OfflineStore.unlock('u1', 'pw', options());
+    await store.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'A', weight: 61 }, recordId: 'c1', version: 2 });
+    const { fetch } = server([[409, { statusCode: 409, message: 'changed', current: { _id: 'c1', room: 'A', weight: 70, version: 3 } }]]);
+    expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 0, refused: 1, stopped: null });
+    expect((await store.changes())[0]!.newerVersion).toBe(true);
+    store.close();
+  });
 });

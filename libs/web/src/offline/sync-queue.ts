@@ -1,3 +1,4 @@
+import { sameValue } from '@pnss/libs/rules';
 import { describeError } from '../errors/describe-error.js';
 import type { OfflineStore, QueuedChange } from './offline-store.js';
 import { LOCAL_ID_PREFIX, isLocalId, settleLocalRecord } from './offline-requests.js';
@@ -71,6 +72,17 @@ export async function syncQueue(store: OfflineStore, options: SyncOptions): Prom
     if (response.status >= 500 || response.status === 408 || response.status === 429) return { ...result, stopped: 'server' };
     const data: unknown = await response.json().catch(() => null);
     const { message, current } = describeError({ status: response.status, data }, { sessionless: true });
+    // A save the server already holds: its first attempt reached the server but the answer was lost on
+    // the way back (the connection dropped mid-save), so the replay meets the version that save made.
+    // It is on the server once: it leaves the queue as sent, and the later changes move to that version.
+    if (response.status === 409 && current && (change.kind === 'saveCase' || change.kind === 'savePatient') && holdsSave(current, change.body)) {
+      await store.remove(change.seq);
+      if (change.recordId && change.version !== undefined && typeof current.version === 'number') {
+        await store.rebase(change.recordId, change.version, current.version);
+      }
+      result.sent += 1;
+      continue;
+    }
     // A 409 that names the record as it is now is a newer version saved by someone else (not a closed case).
     const newerVersion = response.status === 409 && current !== null;
     await store.refuse(change.seq, message ?? `The server refused this change (${response.status}).`, newerVersion);
@@ -88,4 +100,13 @@ function request(change: QueuedChange, token: string): RequestInit {
       ? { ...(change.body as Record<string, unknown>), version: change.version }
       : change.body;
   return { method: change.method, headers, body: JSON.stringify(body) };
+}
+
+/** Fields of a save's body that are about the request, not the record. */
+const REQUEST_FIELDS = new Set(['version', 'confirmedWarnings']);
+
+/** Whether the record as the server has it holds every answer the save sends. */
+function holdsSave(current: Record<string, unknown>, body: unknown): boolean {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return false;
+  return Object.entries(body as Record<string, unknown>).every(([field, value]) => REQUEST_FIELDS.has(field) || sameValue(current[field], value));
 }

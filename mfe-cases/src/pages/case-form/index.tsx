@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spin } from 'antd';
-import { ErrorPanel, describeError, selectSessionUser, useAppSelector } from '@pnss/web';
+import { ErrorPanel, describeError, isLocalId, selectSessionUser, useAppSelector } from '@pnss/web';
 import { emptyCaseForm, type CaseForm, type Patient } from '@pnss/libs/api';
 import { useGetPatientQuery } from '../../api/patients.api.js';
 import { useGetCaseQuery } from '../../api/cases.api.js';
@@ -9,6 +9,7 @@ import { CaseFormStore } from './state/case-form.store.js';
 import { CaseFormScreen } from './case-form-screen.js';
 import { useRefetchOnReturn } from '../../components/use-refetch-on-return.js';
 import type { DraftKey } from './drafts/drafts.js';
+import { formKeyOf, useSettledAddress } from './offline/use-settled-address.js';
 
 /**
  * The routes #/patients/:patientid/case/:caseid and #/patients/:patientid/newcase (SPEC.md §2
@@ -27,7 +28,10 @@ export function CaseFormPage() {
   const patient = useGetPatientQuery(patientid, { skip: !patientid, refetchOnMountOrArgChange: true });
   const stored = useGetCaseQuery({ patientid, caseid: caseid ?? '' }, { skip: !caseid, refetchOnMountOrArgChange: true });
   // A case closed, archived or packaged elsewhere meanwhile shows so when the user comes back (issue 25 item 3).
-  useRefetchOnReturn(stored.refetch, Boolean(caseid));
+  // A case made on this device is read from the device: once on the server, the address follows it (below).
+  useRefetchOnReturn(stored.refetch, Boolean(caseid) && !isLocalId(caseid) && !isLocalId(patientid));
+  // Issue 32: a case made on this device follows the server's ids once the queue sent it.
+  const formKey = useSettledAddress(patientid, caseid);
   const userId = useAppSelector(selectSessionUser)?._id ?? null;
   const patientData = patient.currentData && samePatient(patient.currentData, patientid) ? patient.currentData : undefined;
   const caseData = stored.currentData && stored.currentData._id === caseid ? stored.currentData : undefined;
@@ -54,7 +58,7 @@ export function CaseFormPage() {
   }
   return (
     <LoadedCaseForm
-      key={`${patientid}/${caseid ?? 'new'}`}
+      key={formKey(formKeyOf(patientid, caseid))}
       patient={patientData}
       patientid={patientid}
       caseid={caseid}
@@ -84,9 +88,15 @@ function LoadedCaseForm({
     () => new CaseFormStore(serverCase ?? newCaseFor(patient, patientid), { patientBirthDate: patient.birthDate }),
   );
   useEffect(() => {
+    const { saved } = store.getState();
+    // Issue 32: the case made on this device is on the server now (the address followed it): its copy,
+    // at the version the replay produced, is the baseline under the unsaved edits.
+    if (serverCase && isLocalId(saved._id) && serverCase._id !== saved._id) store.follow(serverCase);
     // A refetch after this user's own action (the cache tags) brings the stored case back.
-    if (serverCase) store.absorb(serverCase);
-  }, [store, serverCase]);
+    else if (serverCase) store.absorb(serverCase);
+    // A new case whose patient was made on this device: the patient's server id from now on.
+    else if (isLocalId(saved.patientid) && patientid !== saved.patientid) store.followPatient(patientid);
+  }, [store, serverCase, patientid]);
   // A draft is this user's, on this case (a new case's: on this patient); no user, no draft.
   const draftKey = useMemo<DraftKey | null>(() => (userId ? { userId, patientId: patientid, caseId: caseid } : null), [userId, patientid, caseid]);
   return <CaseFormScreen store={store} patient={patient} patientid={patientid} caseid={caseid} draftKey={draftKey} />;

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { notifyOfflineQueueSent } from '@pnss/web';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@pnss/libs/permissions';
 import { mockApi } from '@pnss/web/testing';
 import { aCaseListEntry, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
@@ -83,5 +84,16 @@ describe('Cases list', () => {
   it('the archived list never asks for open cases only, which would always be empty', () => {
     expect(toCaseArgs({ ...initialListState.cases, cases: 'archived', tag: 'openCase' }).tag).toBe('all');
     expect(toCaseArgs({ ...initialListState.cases, cases: 'ob', tag: 'openCase' }).tag).toBe('openCase');
+  });
+
+  it('reads the list again once the offline queue reached the server (issue 32): a case made on the device shows as the server row without a reload', async () => {
+    let items = [aCaseListEntry()];
+    mockApi({ 'GET /api/patientcases': () => page(items, items.length) });
+    renderModuleAt('/cases');
+    const list = await screen.findByRole('list', { name: 'Cases' });
+    expect(within(list).queryByRole('link', { name: /Case # OFF-1/ })).toBeNull();
+    items = [aCaseListEntry(), aCaseListEntry({ _id: 'c9', caseNum: 'OFF-1' })];
+    act(() => notifyOfflineQueueSent());
+    expect(await within(list).findByRole('link', { name: /Case # OFF-1/ })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Drawer, Flex, Result } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate, useOutlet, useParams } from 'react-router-dom';
 import { InfiniteList, useAccess, useAppDispatch, useAppSelector, casePaths } from '@pnss/web';
+import { useRefetchWhenQueueSent } from '../../components/use-refetch-on-return.js';
 import { useGetPatientsInfiniteQuery, type PatientListArgs } from '../../api/patients.api.js';
 import { patientsFiltersChanged, selectPatientsList, type PatientsFilters as Filters } from '../../state/list-state.slice.js';
 import { ListHeader } from '../../components/list-header.js';
@@ -41,6 +42,8 @@ export function PatientsPage() {
   const { scrollY, ...filters } = state;
 
   const query = useGetPatientsInfiniteQuery(toPatientArgs(filters), { skip: !access.canListPatients });
+  // Patients made offline become the server's rows once the queue is sent (issue 32).
+  useRefetchWhenQueueSent(query.refetch, access.canListPatients);
   const pages = query.currentData?.pages;
   const count = pages?.[0]?.count;
   const countCapped = pages?.[0]?.countCapped === true;

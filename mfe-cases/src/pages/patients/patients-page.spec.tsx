@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PERMISSIONS, ALL_PERMISSIONS } from '@pnss/libs/permissions';
+import { notifyOfflineQueueSent } from '@pnss/web';
 import { mockApi } from '@pnss/web/testing';
 import { aPatient, aPatientListItem, currentPath, page, renderModuleAt } from '../../testing/render-module.js';
 import { selectPatientsList } from '../../state/list-state.slice.js';
@@ -195,5 +196,16 @@ describe('Patients list scroll position', () => {
     expect(scrollTo).toHaveBeenCalledWith(0, 640);
     Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
     scrollTo.mockRestore();
+  });
+
+  it('reads the list again once the offline queue reached the server (issue 32): a patient made on the device shows as the server row without a reload', async () => {
+    let items = [aPatientListItem()];
+    mockApi({ 'GET /api/patients': () => page(items, items.length, 0) });
+    renderModuleAt('/patients');
+    const list = await screen.findByRole('list', { name: 'Patients' });
+    expect(within(list).queryByRole('link', { name: /Luzviminda/ })).toBeNull();
+    items = [aPatientListItem(), aPatientListItem({ _id: 'p9', firstName: 'Luzviminda', middleName: null, lastName: 'Offline' })];
+    act(() => notifyOfflineQueueSent());
+    expect(await within(list).findByRole('link', { name: /Luzviminda Offline/ })).toBeInTheDocument();
   });
 });

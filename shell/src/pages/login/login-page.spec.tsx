@@ -1,5 +1,25 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { OFFLINE_SESSION_DATABASE, currentOfflineStore, eraseOfflineSession, getToken } from '@pnss/web';
 import { ADMINISTRATOR, renderShell } from '../../shell-app.test-helpers.js';
+
+/** The user whose key the slot of `pnss-offline-session` holds, read as a reload would (null when none). */
+async function keptKeyUser(): Promise<string | null> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(OFFLINE_SESSION_DATABASE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('keys')) return null;
+    return await new Promise((resolve, reject) => {
+      const request = db.transaction('keys').objectStore('keys').get('signed-in');
+      request.onsuccess = () => resolve((request.result as { userId: string } | undefined)?.userId ?? null);
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -54,4 +74,28 @@ describe('the login page (SPEC.md §2 Login)', () => {
     expect(await login?.clone().json()).toEqual({ username: 'admin', password: 'right' });
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
+
+  it('the app opens only once the offline key is kept (issue 32): a reload at any moment after sign-in reopens the queue', async () => {
+    const { user } = await renderShell('#/account/login', null, {
+      'POST /api/accounts/login': { body: { token: 'jwt-value', message: 'Welcome', user: ADMINISTRATOR } },
+      'POST /api/accounts/auth': { body: ADMINISTRATOR },
+      'GET /api/checkupdate': { body: { currVersion: '1.0.0', siteVersion: '1.0.0' } },
+      'GET /api/categories': { body: [] },
+    });
+    // What the page holds at the moment it leaves login: a reload then starts from exactly this.
+    const atLeaving: Array<{ token: string | null; store: string | null }> = [];
+    const leaving = () => atLeaving.push({ token: getToken(), store: currentOfflineStore()?.userId ?? null });
+    window.addEventListener('hashchange', leaving);
+    try {
+      fill('Username', 'admin');
+      fill('Password', 'right');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(window.location.hash).toBe('#/patients'), { timeout: 10_000 });
+      expect(atLeaving[0]).toEqual({ token: 'Bearer jwt-value', store: ADMINISTRATOR._id });
+      expect(await keptKeyUser()).toBe(ADMINISTRATOR._id);
+    } finally {
+      window.removeEventListener('hashchange', leaving);
+      await eraseOfflineSession(ADMINISTRATOR._id);
+    }
+  }, 20_000);
 });

@@ -21,11 +21,16 @@ interface LoginValues {
   password: string;
 }
 
+/** How long sign-in waits for the offline key to be derived and kept before opening the app anyway. */
+export const KEY_WAIT_MS = 10_000;
+
 /** SPEC.md §2 Login: username, password and a Login button under the census title; no navigation. */
 export function LoginPage({ config }: { config: ShellConfig }) {
   const dispatch = useAppDispatch();
   const [login, { isLoading }] = useLoginMutation();
   const [notice] = useState(getLoginNotice);
+  const [keeping, setKeeping] = useState(false);
+  const busy = isLoading || keeping;
 
   const submit = async ({ username, password }: LoginValues) => {
     const result = await login({ username: username.trim(), password });
@@ -35,14 +40,27 @@ export function LoginPage({ config }: { config: ShellConfig }) {
       return;
     }
     const { token, user } = result.data;
+    // The offline store's key, from the password just typed (issue 32), is derived (PBKDF2 takes a
+    // moment) and kept before the session is stored and the app opens: signed in always means the key
+    // is kept, so a reload at any moment after sign-in reopens the queue. Deriving it while the first
+    // screen loaded left a reload in that moment signed in without a key until the next sign-in. Where
+    // the browser gives no IndexedDB the app works online only, and the header then never counts
+    // waiting changes: nothing else to tell the user.
+    setKeeping(true);
+    // Bounded: a browser whose IndexedDB never answers (another tab holding it) still signs in, online only until it does.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      startOfflineSession(user._id, password).catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, KEY_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
     saveSession(token, user);
-    // The offline store's key, from the password just typed (issue 32), derived while the first screen
-    // loads (PBKDF2 takes a moment). Where the browser gives no IndexedDB the app works online only, and
-    // the header then never counts waiting changes: nothing else to tell the user.
-    startOfflineSession(user._id, password).catch(() => undefined);
     clearLoginNotice();
     dispatch(sessionStarted(user));
     window.location.hash = takeReturnTo() ?? `#${AFTER_SIGN_IN_PATH}`;
+    setKeeping(false);
   };
 
   return (
@@ -56,14 +74,14 @@ export function LoginPage({ config }: { config: ShellConfig }) {
           <Typography.Text type="secondary">Sign in to record cases and prepare census packages.</Typography.Text>
         </header>
         {notice ? <Alert className="pnss-login-notice" type="warning" showIcon title={notice} /> : null}
-        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={isLoading}>
+        <Form<LoginValues> layout="vertical" requiredMark={false} onFinish={submit} disabled={busy}>
           <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}>
             <Input autoComplete="username" autoFocus />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={isLoading}>
+          <Button type="primary" htmlType="submit" block loading={busy}>
             Login
           </Button>
         </Form>

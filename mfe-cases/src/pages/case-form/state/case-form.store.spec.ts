@@ -40,4 +40,22 @@ describe('the case form store', () => {
     expect(store.getState().form.version).toBe(4);
     expect(store.getState().form.room).toBe('draft');
   });
+
+  it("takes the server's copy that holds exactly the user's unsaved edits as saved (issue 32: a queued save sent since, or one replayed after its answer was lost): no conflict with the user's own save", () => {
+    const store = makeCaseStore(closableCase({ version: 3 }));
+    store.change({ room: 'Delivery room 3' });
+    expect(store.absorb(closableCase({ version: 4, room: 'Delivery room 3' }))).toBe('loaded');
+    expect(store.getState().dirty).toBe(false);
+    expect(store.getState().saved.version).toBe(4);
+    expect(store.getState().form.version).toBe(4);
+  });
+
+  it('a case made on the device follows the server copy the queue made of it: its id, its version, and the edits made since', () => {
+    const store = makeCaseStore(closableCase({ _id: 'local-1', version: 1 }));
+    store.change({ room: 'bed 4' });
+    store.follow(closableCase({ _id: 'c7', version: 3 }));
+    expect(store.getState().saved._id).toBe('c7');
+    expect(store.getState().form).toMatchObject({ _id: 'c7', version: 3, room: 'bed 4' });
+    expect(store.getState().dirty).toBe(true);
+  });
 });

@@ -120,6 +120,22 @@ export class CaseFormStore {
   }
 
   /**
+   * Issue 32: the case was made on this device and the queue has put it on the server. The server's
+   * copy (its id, its patient's id, and the version the replay of the queued saves produced) becomes
+   * the baseline; unsaved edits made since stay on top, to be saved on that version.
+   */
+  follow(serverCase: CaseForm): void {
+    if (this.state.dirty) this.restore(serverCase, this.state.form);
+    else this.load(serverCase);
+  }
+
+  /** Issue 32: a new case's patient, made on this device, is on the server now under `patientid`. */
+  followPatient(patientid: string): void {
+    const { saved, form } = this.state;
+    this.restore({ ...saved, patientid }, { ...form, patientid }, saved.version);
+  }
+
+  /**
    * A kept draft's answers over the case as the server has it now (issue 25 item 2): only field
    * answers change; the ids, status (closed, archived, submitted) and version stay the server's.
    */
@@ -161,6 +177,12 @@ export class CaseFormStore {
       return 'loaded';
     }
     const server = this.normalize(serverCase);
+    // Issue 32: the server holds exactly the form's edits (a save queued offline and sent since, or one
+    // whose answer was lost and was replayed): they are saved, at the server's version.
+    if (sameValue(stripVolatile(server), stripVolatile(form))) {
+      this.load(serverCase);
+      return 'loaded';
+    }
     if (sameValue(stripVolatile(server), stripVolatile(saved))) {
       this.restore(serverCase, form);
       return 'loaded';
