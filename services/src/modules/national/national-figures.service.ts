@@ -16,6 +16,7 @@ import { badField } from '../../common/errors/common.errors.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf, reportsConfigOf } from '../../config/app-config.js';
 import { type BirthCountRow, type DeathCountRow, NationalRepository, type NationalScope, type RobsonCountRow } from './national.repository.js';
 import { NationalErrorCode, nationalError } from './national.errors.js';
+import { NationalAnswersCache } from './national-answers.cache.js';
 
 export const NATIONAL_COUNTING_RULE =
   'Counts each case of the latest ingested version of its submission once, by its month of discharge. Maternal and perinatal figures count '
@@ -115,6 +116,10 @@ interface ScopeRows {
 /** The national figures (issue 29) from the national facts, by the libs rules, with small-cell suppression marks. */
 @Injectable()
 export class NationalFiguresService {
+  /** Each view's answers until the national data change (national-answers.cache.ts). */
+  private readonly cache = new NationalAnswersCache();
+  private readonly generationOf = () => this.repository.generation();
+
   constructor(
     private readonly repository: NationalRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -138,6 +143,10 @@ export class NationalFiguresService {
   async figures(query: { from?: unknown; to?: unknown; departmentId?: unknown }): Promise<NationalFiguresAnswer> {
     this.assertEnabled();
     const scope = nationalScopeOf(query);
+    return this.cache.answer(`figures|${scope.from}|${scope.to}|${scope.departmentId ?? ''}`, this.generationOf, () => this.figuresAnswer(scope));
+  }
+
+  private async figuresAnswer(scope: NationalScope): Promise<NationalFiguresAnswer> {
     const [rows, asOf] = await Promise.all([this.rowsOf(scope), this.repository.dataAsOf()]);
     return {
       from: scope.from, to: scope.to, departmentId: scope.departmentId,
@@ -221,7 +230,8 @@ export class NationalFiguresService {
       throw badField('indicator', `indicator must be one of ${NATIONAL_FUNNEL_INDICATORS.join(', ')}`);
     }
     const threshold = this.thresholdOf(query.threshold);
-    return this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope));
+    return this.cache.answer(`funnel|${scope.from}|${scope.to}|${indicator}|${threshold.weeks}|${threshold.grams}`, this.generationOf,
+      async () => this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope)));
   }
 
   thresholdOf(value: unknown): StillbirthThreshold {
@@ -266,6 +276,10 @@ export class NationalFiguresService {
   async completeness(query: { from?: unknown; to?: unknown }): Promise<NationalCompletenessAnswer> {
     this.assertEnabled();
     const scope = nationalScopeOf({ from: query.from, to: query.to });
+    return this.cache.answer(`completeness|${scope.from}|${scope.to}`, this.generationOf, () => this.completenessAnswer(scope));
+  }
+
+  private async completenessAnswer(scope: NationalScope): Promise<NationalCompletenessAnswer> {
     const months = monthsBetween(scope.from, scope.to);
     const [departments, counts, coverage] = await Promise.all([
       this.repository.departments(), this.repository.months(scope), this.repository.coverage(scope.from, scope.to),
@@ -297,12 +311,17 @@ export class NationalFiguresService {
 
   async departments(): Promise<NationalDepartmentsAnswer> {
     this.assertEnabled();
-    return { items: (await this.repository.departments()).map((d) => ({ ...d, cases: Number(d.cases) })) };
+    return this.cache.answer('departments', this.generationOf,
+      async () => ({ items: (await this.repository.departments()).map((d) => ({ ...d, cases: Number(d.cases) })) }));
   }
 
   /** The figures of one department and of the nation for a period, and the department's place on each funnel (the standing). */
   async standingOf(departmentId: string, query: { from?: unknown; to?: unknown }) {
     const scope = nationalScopeOf({ from: query.from, to: query.to });
+    return this.cache.answer(`standing|${scope.from}|${scope.to}|${departmentId}`, this.generationOf, () => this.standingAnswer(departmentId, scope));
+  }
+
+  private async standingAnswer(departmentId: string, scope: NationalScope) {
     const rows = await this.rowsOf(scope);
     const only = <T extends { departmentId: string }>(list: readonly T[]) => list.filter((r) => r.departmentId === departmentId);
     const own: ScopeRows = { cases: only(rows.cases), deaths: only(rows.deaths), robson: only(rows.robson), births: only(rows.births) };
