@@ -105,6 +105,14 @@ const FUNNEL_SPECS: Record<NationalFunnelIndicator, { model: FunnelModel; per: n
   neonatal: { model: 'binomial', per: 1000, definition: 'Neonatal deaths (days 0-27) per 1000 live births' },
 };
 
+/**
+ * The rows each funnel indicator counts (indicatorOf): a department without them has no denominator
+ * and no point, so the others' rows change nothing in its answer.
+ */
+const FUNNEL_ROWS: Record<NationalFunnelIndicator, ReadonlyArray<'deaths' | 'robson' | 'births'>> = {
+  mmr: ['deaths', 'births'], caesarean: ['robson'], stillbirth: ['births'], perinatal: ['births'], neonatal: ['births'],
+};
+
 /** What the figures of one scope are made of, grouped by department. */
 interface ScopeRows {
   cases: Awaited<ReturnType<NationalRepository['cases']>>;
@@ -133,11 +141,21 @@ export class NationalFiguresService {
     return reportsConfigOf(this.config).nationalStillbirthThreshold;
   }
 
-  private async rowsOf(scope: NationalScope): Promise<ScopeRows> {
-    const [cases, deaths, robson, births] = await Promise.all([
-      this.repository.cases(scope), this.repository.deaths(scope), this.repository.robson(scope), this.repository.births(scope),
+  /**
+   * The rows of a scope. `births` 'nation' groups the births of all departments together: the figures
+   * only sum them, and a stillbirth's weight and gestation make them a row each (at five years 17,000
+   * rows instead of 40,000). `only` leaves out what an indicator does not count (read as none).
+   */
+  private async rowsOf(scope: NationalScope, births: 'department' | 'nation' = 'department', only?: ReadonlyArray<keyof ScopeRows>): Promise<ScopeRows> {
+    const wanted = (part: keyof ScopeRows) => only === undefined || only.includes(part);
+    const none = Promise.resolve([]);
+    const [cases, deaths, robson, birthRows] = await Promise.all([
+      wanted('cases') ? this.repository.cases(scope) : none,
+      wanted('deaths') ? this.repository.deaths(scope) : none,
+      wanted('robson') ? this.repository.robson(scope) : none,
+      wanted('births') ? this.repository.births(scope, births === 'department') : none,
     ]);
-    return { cases, deaths, robson, births };
+    return { cases, deaths, robson, births: birthRows };
   }
 
   async figures(query: { from?: unknown; to?: unknown; departmentId?: unknown }): Promise<NationalFiguresAnswer> {
@@ -147,7 +165,7 @@ export class NationalFiguresService {
   }
 
   private async figuresAnswer(scope: NationalScope): Promise<NationalFiguresAnswer> {
-    const [rows, asOf] = await Promise.all([this.rowsOf(scope), this.repository.dataAsOf()]);
+    const [rows, asOf] = await Promise.all([this.rowsOf(scope, 'nation'), this.repository.dataAsOf()]);
     return {
       from: scope.from, to: scope.to, departmentId: scope.departmentId,
       ...this.figuresOf(rows),
@@ -231,7 +249,7 @@ export class NationalFiguresService {
     }
     const threshold = this.thresholdOf(query.threshold);
     return this.cache.answer(`funnel|${scope.from}|${scope.to}|${indicator}|${threshold.weeks}|${threshold.grams}`, this.generationOf,
-      async () => this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope)));
+      async () => this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope, 'department', FUNNEL_ROWS[indicator as NationalFunnelIndicator])));
   }
 
   thresholdOf(value: unknown): StillbirthThreshold {

@@ -129,13 +129,15 @@ export class NationalRepository {
   }
 
   /** The infants of obstetric cases; a stillbirth also by its weight and gestation (libs countBirths applies the threshold). Whole years from the yearly level. */
-  births(scope: NationalScope): Promise<BirthCountRow[]> {
+  births(scope: NationalScope, byDepartment = true): Promise<BirthCountRow[]> {
     const parts = periodParts(scope.from, scope.to, BIRTH_YEAR_COST);
     const department = this.department(scope);
+    // All departments' births as one ('' their department), for the figures that only sum them.
+    const grouped = byDepartment ? sql`department_id` : sql`''`;
     const monthly = (sign: 1 | -1, ranges: readonly MonthRange[]) => sql`
       select department_id, status, weight, gestation_min, gestation_max, ${sql.raw(String(sign))} * n as n from national_birth_counts where ${monthsIn(ranges)}${department}`;
     return this.rows(sql`
-      select department_id as "departmentId", status, weight, gestation_min as "gestationMin", gestation_max as "gestationMax", sum(n)::int as n
+      select ${grouped} as "departmentId", status, weight, gestation_min as "gestationMin", gestation_max as "gestationMax", sum(n)::int as n
       from (
         select department_id, status, weight, gestation_min, gestation_max, n from national_birth_counts_yearly where ${yearsIn(parts.years)}${department}
         union all ${monthly(1, parts.add)}
