@@ -14,7 +14,7 @@ import { NOT_APPLICABLE_SEGMENT, SUPPRESSION_NOTE, TIMING_GROUPS, isSmallCount, 
 import { DEPARTMENT_ID_PATTERN } from '@pnss/libs/submissions';
 import { badField } from '../../common/errors/common.errors.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf, reportsConfigOf } from '../../config/app-config.js';
-import { type BirthCountRow, type DeathCountRow, NationalRepository, type NationalScope, type RobsonCountRow } from './national.repository.js';
+import { type BirthCountRow, type CoverageRow, type DeathCountRow, NationalRepository, type NationalScope, type RobsonCountRow } from './national.repository.js';
 import { NationalErrorCode, nationalError } from './national.errors.js';
 import { NationalAnswersCache } from './national-answers.cache.js';
 
@@ -267,19 +267,10 @@ export class NationalFiguresService {
     const deaths = byDepartment(rows.deaths);
     const robson = byDepartment(rows.robson);
     const births = byDepartment(rows.births);
-    const points = departments.map((departmentId) => {
-      const own = this.indicatorOf(indicator, { deaths: deaths.get(departmentId) ?? [], robson: robson.get(departmentId) ?? [], births: births.get(departmentId) ?? [] }, threshold);
-      let position95: FunnelPosition = 'inside';
-      let position998: FunnelPosition = 'inside';
-      if (theta !== null && own.denominator > 0) {
-        position95 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.95);
-        position998 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.998);
-      }
-      return {
-        departmentId, events: own.events, denominator: own.denominator,
-        rate: own.denominator > 0 ? (own.events / own.denominator) * spec.per : null, position95, position998,
-      };
-    }).filter((p) => p.denominator > 0);
+    const points = departments.map((departmentId) => ({
+      departmentId,
+      ...this.pointOf(indicator, nation, this.indicatorOf(indicator, { deaths: deaths.get(departmentId) ?? [], robson: robson.get(departmentId) ?? [], births: births.get(departmentId) ?? [] }, threshold)),
+    })).filter((p) => p.denominator > 0);
     const sizes = points.map((p) => p.denominator);
     const limits = theta === null || sizes.length === 0 ? [] : funnelCurveDenominators(Math.min(...sizes), Math.max(...sizes)).map((denominator) => {
       const l = funnelLimits(spec.model, theta, denominator);
@@ -288,6 +279,22 @@ export class NationalFiguresService {
     return {
       from: scope.from, to: scope.to, indicator, definition: spec.definition, model: spec.model, per: spec.per,
       nationalRate: theta === null ? null : theta * spec.per, nationalEvents: nation.events, nationalDenominator: nation.denominator, points, limits,
+    };
+  }
+
+  /** A department's point on an indicator's funnel, from its counts and the nation's. */
+  private pointOf(indicator: NationalFunnelIndicator, nation: IndicatorCounts, own: IndicatorCounts) {
+    const spec = FUNNEL_SPECS[indicator];
+    const theta = nation.denominator > 0 ? nation.events / nation.denominator : null;
+    let position95: FunnelPosition = 'inside';
+    let position998: FunnelPosition = 'inside';
+    if (theta !== null && own.denominator > 0) {
+      position95 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.95);
+      position998 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.998);
+    }
+    return {
+      events: own.events, denominator: own.denominator,
+      rate: own.denominator > 0 ? (own.events / own.denominator) * spec.per : null, position95, position998,
     };
   }
 
@@ -302,14 +309,26 @@ export class NationalFiguresService {
     const [departments, counts, coverage] = await Promise.all([
       this.repository.departments(), this.repository.months(scope), this.repository.coverage(scope.from, scope.to),
     ]);
-    // Looked up by department (and month), not searched for every cell: five years of a hundred departments are 6,000 cells.
-    const coverageOf = byDepartment(coverage);
+    // Looked up by department and month, not searched for every cell: five years of a hundred departments are 7,200 cells.
+    const coverageOf = new Map<string, Map<string, CoverageRow[]>>();
+    for (const row of coverage) {
+      const byMonth = coverageOf.get(row.departmentId) ?? new Map<string, CoverageRow[]>();
+      coverageOf.set(row.departmentId, byMonth);
+      // The months of the period the package covers (their places in `months`), each given the package in the coverage's order.
+      const first = Math.max(0, monthIndex(scope.from, row.startDate.slice(0, 7)));
+      const last = Math.min(months.length - 1, monthIndex(scope.from, row.endDate.slice(0, 7)));
+      for (let at = first; at <= last; at += 1) {
+        const list = byMonth.get(months[at]);
+        if (list) list.push(row);
+        else byMonth.set(months[at], [row]);
+      }
+    }
     const casesOf = new Map<string, number>();
     for (const c of counts) casesOf.set(`${c.departmentId}|${c.month}`, (casesOf.get(`${c.departmentId}|${c.month}`) ?? 0) + Number(c.cases));
     const rows = departments.map(({ departmentId }) => ({
       departmentId,
       cells: months.map((month): NationalCompletenessCell => {
-        const covering = (coverageOf.get(departmentId) ?? []).filter((c) => c.startDate.slice(0, 7) <= month && c.endDate.slice(0, 7) >= month);
+        const covering = coverageOf.get(departmentId)?.get(month) ?? [];
         const countedOne = covering.filter((c) => c.state === 'counted').sort((a, b) => b.version - a.version)[0];
         const cases = casesOf.get(`${departmentId}|${month}`) ?? 0;
         if (!countedOne) {
@@ -344,9 +363,11 @@ export class NationalFiguresService {
     const only = <T extends { departmentId: string }>(list: readonly T[]) => list.filter((r) => r.departmentId === departmentId);
     const own: ScopeRows = { cases: only(rows.cases), deaths: only(rows.deaths), robson: only(rows.robson), births: only(rows.births) };
     const positions: Partial<Record<NationalFunnelIndicator, FunnelPosition>> = {};
+    // The department's point of each funnel (funnelOf's, for it alone: no other department's position, no limits curve).
     for (const indicator of NATIONAL_FUNNEL_INDICATORS) {
-      const point = this.funnelOf(scope, indicator, INTERNATIONAL_STILLBIRTH_THRESHOLD, rows).points.find((p) => p.departmentId === departmentId);
-      if (point) positions[indicator] = point.position998;
+      const point = this.pointOf(indicator, this.indicatorOf(indicator, rows, INTERNATIONAL_STILLBIRTH_THRESHOLD),
+        this.indicatorOf(indicator, own, INTERNATIONAL_STILLBIRTH_THRESHOLD));
+      if (point.denominator > 0) positions[indicator] = point.position998;
     }
     return { scope, department: this.figuresOf(own), national: this.figuresOf(rows), positions };
   }
@@ -361,6 +382,11 @@ function byDepartment<T extends { departmentId: string }>(rows: readonly T[]): M
     else grouped.set(row.departmentId, [row]);
   }
   return grouped;
+}
+
+/** How many months `month` is after `from` (both 'YYYY-MM'; negative before it). */
+function monthIndex(from: string, month: string): number {
+  return (Number(month.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(month.slice(5, 7)) - Number(from.slice(5, 7));
 }
 
 /** The end of a month plus NATIONAL_LATE_DAYS, in milliseconds. */
