@@ -46,4 +46,16 @@ describe('NationalAnswersCache: a national answer is kept until the national dat
     expect(await cache.answer('a', read, async () => 'A computed')).toBe('A');
     expect(await cache.answer('b', read, async () => 'B computed')).toBe('B computed');
   });
+
+  it('weighs a large answer (a grid of years) against its capacity, dropping as many of the least recently used as it takes', async () => {
+    const cache = new NationalAnswersCache(10);
+    const read = async () => '1';
+    for (const key of ['a', 'b', 'c', 'd']) await cache.answer(key, read, async () => key);
+    await cache.answer('grid', read, async () => 'GRID', () => 8);
+    expect(cache.size).toBe(3);
+    expect(await cache.answer('c', read, async () => 'c computed')).toBe('c');
+    // An answer heavier than the whole cache is given, not kept.
+    expect(await cache.answer('huge', read, async () => 'HUGE', () => 11)).toBe('HUGE');
+    expect(await cache.answer('huge', read, async () => 'HUGE again', () => 11)).toBe('HUGE again');
+  });
 });

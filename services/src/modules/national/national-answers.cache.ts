@@ -12,46 +12,58 @@
  */
 export class NationalAnswersCache {
   private generation: string | null = null;
-  private readonly answers = new Map<string, unknown>();
+  private readonly answers = new Map<string, { answer: unknown; weight: number }>();
+  private weight = 0;
 
+  /** `capacity` in units of an answer's weight: 1 for most, more for a large one (a completeness grid of years). */
   constructor(private readonly capacity = 256) {}
 
   /** The answer kept for `key` at `generation`, if any. A newer generation empties the cache first. */
   get<T>(key: string, generation: string): T | undefined {
     if (generation !== this.generation) {
-      this.answers.clear();
-      this.generation = generation;
+      this.clear(generation);
       return undefined;
     }
-    const answer = this.answers.get(key);
-    if (answer === undefined) return undefined;
+    const kept = this.answers.get(key);
+    if (kept === undefined) return undefined;
     // The most recently used last: the first is the one dropped when the cache is full.
     this.answers.delete(key);
-    this.answers.set(key, answer);
-    return answer as T;
+    this.answers.set(key, kept);
+    return kept.answer as T;
   }
 
   /** Keeps `answer` for `key`, when it was computed wholly at `generation` (read before and after). */
-  set(key: string, before: string, after: string, answer: unknown): void {
-    if (before !== after) return;
-    if (after !== this.generation) {
-      this.answers.clear();
-      this.generation = after;
+  set(key: string, before: string, after: string, answer: unknown, weight = 1): void {
+    if (before !== after || weight > this.capacity) return;
+    if (after !== this.generation) this.clear(after);
+    const replaced = this.answers.get(key);
+    if (replaced) this.weight -= replaced.weight;
+    this.answers.delete(key);
+    this.answers.set(key, { answer, weight });
+    this.weight += weight;
+    for (const [oldest, kept] of this.answers) {
+      if (this.weight <= this.capacity) break;
+      this.answers.delete(oldest);
+      this.weight -= kept.weight;
     }
-    this.answers.set(key, answer);
-    if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value as string);
+  }
+
+  private clear(generation: string): void {
+    this.answers.clear();
+    this.weight = 0;
+    this.generation = generation;
   }
 
   /**
    * The answer for `key`: kept, or computed by `compute` between two reads of the generation and
    * kept when they agree.
    */
-  async answer<T>(key: string, generationOf: () => Promise<string>, compute: () => Promise<T>): Promise<T> {
+  async answer<T>(key: string, generationOf: () => Promise<string>, compute: () => Promise<T>, weightOf: (answer: T) => number = () => 1): Promise<T> {
     const before = await generationOf();
     const kept = this.get<T>(key, before);
     if (kept !== undefined) return kept;
     const answer = await compute();
-    this.set(key, before, await generationOf(), answer);
+    this.set(key, before, await generationOf(), answer, weightOf(answer));
     return answer;
   }
 

@@ -301,7 +301,9 @@ export class NationalFiguresService {
   async completeness(query: { from?: unknown; to?: unknown }): Promise<NationalCompletenessAnswer> {
     this.assertEnabled();
     const scope = nationalScopeOf({ from: query.from, to: query.to });
-    return this.cache.answer(`completeness|${scope.from}|${scope.to}`, this.generationOf, () => this.completenessAnswer(scope));
+    // A grid weighs a unit per 500 cells (five years of 120 departments: 15 of the cache's 256).
+    return this.cache.answer(`completeness|${scope.from}|${scope.to}`, this.generationOf, () => this.completenessAnswer(scope),
+      (grid) => 1 + Math.floor((grid.rows.length * grid.months.length) / 500));
   }
 
   private async completenessAnswer(scope: NationalScope): Promise<NationalCompletenessAnswer> {
