@@ -40,6 +40,7 @@ export function handWritten(pool: pg.Pool) {
   const where = (scope: Scope) => (scope.departmentId === null ? 'discharge_month between $1 and $2' : 'discharge_month between $1 and $2 and department_id = $3');
   const params = (scope: Scope) => (scope.departmentId === null ? [scope.from, scope.to] : [scope.from, scope.to, scope.departmentId]);
   const suffix = (scope: Scope) => (scope.departmentId === null ? 'all' : 'one');
+  let readings = 0;
   return {
     cases: (scope: Scope) => rows(`cases_${suffix(scope)}`, `
       select department_id as "departmentId", count(*)::int as cases, count(*) filter (where is_obstetric)::int as obstetric
@@ -84,6 +85,9 @@ export function handWritten(pool: pg.Pool) {
     departmentOfKey: async (keyHash: string) =>
       (await rows<{ departmentId: string }>('key', `select department_id as "departmentId" from hub_api_keys where key_hash = $1 and revoked_at is null limit 1`, [keyHash]))[0]
         ?.departmentId ?? null,
+    // The services keep an answer while the national data's generation stays the same (migration 0028);
+    // the hand-written SQL keeps nothing: its generation is another at every read, so every answer is computed.
+    generation: async () => String((readings += 1)),
     dataAsOf: async () => {
       const [row] = await rows<{ at: Date | null }>('as_of', 'select max(ingested_at) as at from national_submissions', []);
       return row?.at ? new Date(row.at) : null;

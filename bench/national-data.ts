@@ -101,7 +101,8 @@ export async function generateNationalFacts(options: NationalFactsOptions): Prom
   const departments = Array.from({ length: options.departments }, (_, i) => departmentIdOf(i + 1));
   try {
     if (options.reset) {
-      await client.query('TRUNCATE national_case_counts, national_birth_counts, national_infants, national_cases, national_submissions, national_ingest, hub_packages CASCADE');
+      await client.query(`TRUNCATE national_case_counts, national_birth_counts, national_case_counts_yearly, national_birth_counts_yearly, national_month_cases,
+        national_infants, national_cases, national_submissions, national_ingest, hub_packages CASCADE`);
     }
     await client.query('SELECT setseed(0.2026)');
     // Each department's share of the nation's cases: Zipf-like, the largest about thirty times the smallest.
@@ -206,8 +207,22 @@ export async function generateNationalFacts(options: NationalFactsOptions): Prom
       SELECT department_id, discharge_month, status, CASE WHEN is_stillbirth THEN weight END, CASE WHEN is_stillbirth THEN gestation_min END,
              CASE WHEN is_stillbirth THEN gestation_max END, count(*)::int
       FROM national_infants WHERE is_obstetric AND department_id = ANY($1::text[]) GROUP BY 1, 2, 3, 4, 5, 6`, [departments]);
-    log(`monthly counts written (${elapsed()})`);
-    for (const table of ['hub_packages', 'national_ingest', 'national_submissions', 'national_cases', 'national_infants', 'national_case_counts', 'national_birth_counts']) {
+    // Their yearly level and each month's cases (migration 0028), as the ingest keeps them.
+    for (const table of ['national_case_counts_yearly', 'national_birth_counts_yearly', 'national_month_cases']) {
+      await client.query(`DELETE FROM ${table} WHERE department_id = ANY($1::text[])`, [departments]);
+    }
+    await client.query(`INSERT INTO national_case_counts_yearly
+      SELECT department_id, left(discharge_month, 4), is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, sum(n)::int
+      FROM national_case_counts WHERE discharge_month IS NOT NULL AND department_id = ANY($1::text[]) GROUP BY 1, 2, 3, 4, 5, 6, 7, 8`, [departments]);
+    await client.query(`INSERT INTO national_birth_counts_yearly
+      SELECT department_id, left(discharge_month, 4), status, weight, gestation_min, gestation_max, sum(n)::int
+      FROM national_birth_counts WHERE discharge_month IS NOT NULL AND department_id = ANY($1::text[]) GROUP BY 1, 2, 3, 4, 5, 6`, [departments]);
+    await client.query(`INSERT INTO national_month_cases
+      SELECT department_id, discharge_month, sum(n)::int, coalesce(sum(n) FILTER (WHERE is_obstetric), 0)::int
+      FROM national_case_counts WHERE department_id = ANY($1::text[]) GROUP BY 1, 2`, [departments]);
+    log(`monthly and yearly counts written (${elapsed()})`);
+    for (const table of ['hub_packages', 'national_ingest', 'national_submissions', 'national_cases', 'national_infants', 'national_case_counts', 'national_birth_counts',
+      'national_case_counts_yearly', 'national_birth_counts_yearly', 'national_month_cases']) {
       await client.query(`VACUUM ANALYZE ${table}`);
     }
     const summary = (await client.query<Record<string, string>>(`

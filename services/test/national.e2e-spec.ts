@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { CaseForm, ErrorEnvelope, NationalComparisonAnswer, HubReceipt, IssuedHubKey, NationalFiguresAnswer, NationalFunnelAnswer, NationalIngestAnswer, NationalStandingAnswer } from '@pnss/libs/api';
 import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { nationalCases, nationalInfants, nationalIngest } from '../src/database/national.schema.js';
 import { hubPackages } from '../src/database/submissions.schema.js';
 import { NationalIngestService } from '../src/modules/national/national-ingest.service.js';
@@ -211,5 +211,87 @@ describe('the national census: ingest of received packages into national facts, 
     expect((reversed.body as ErrorEnvelope).errors?.[0].field).toBe('from');
     const clinician = await hub.createUserWithRole('clinician');
     await hub.http.get('/api/national/figures?from=2026-03&to=2026-03').set('Authorization', clinician.authorization).expect(403);
+  });
+
+  /** The yearly level's rows that are not the sums of the monthly counts of their year, either way (migration 0028); none when they agree. */
+  const yearlyDisagreements = async () => {
+    const rows = (query: ReturnType<typeof sql>) => hub.database.db.execute(query).then((r) => (r as unknown as { rows: unknown[] }).rows);
+    return [
+      ...await rows(sql`
+        (select department_id, discharge_year, is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, n
+           from national_case_counts_yearly
+         except
+         select department_id, left(discharge_month, 4), is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, sum(n)::int
+           from national_case_counts where discharge_month is not null group by 1, 2, 3, 4, 5, 6, 7, 8)
+        union all
+        (select department_id, left(discharge_month, 4), is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, sum(n)::int
+           from national_case_counts where discharge_month is not null group by 1, 2, 3, 4, 5, 6, 7, 8
+         except
+         select department_id, discharge_year, is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, n
+           from national_case_counts_yearly)`),
+      ...await rows(sql`
+        (select department_id, discharge_year, status, weight, gestation_min, gestation_max, n from national_birth_counts_yearly
+         except
+         select department_id, left(discharge_month, 4), status, weight, gestation_min, gestation_max, sum(n)::int
+           from national_birth_counts where discharge_month is not null group by 1, 2, 3, 4, 5, 6)
+        union all
+        (select department_id, left(discharge_month, 4), status, weight, gestation_min, gestation_max, sum(n)::int
+           from national_birth_counts where discharge_month is not null group by 1, 2, 3, 4, 5, 6
+         except
+         select department_id, discharge_year, status, weight, gestation_min, gestation_max, n from national_birth_counts_yearly)`),
+      ...await rows(sql`
+        (select department_id, discharge_month, cases, obstetric from national_month_cases
+         except
+         select department_id, discharge_month, sum(n)::int, coalesce(sum(n) filter (where is_obstetric), 0)::int from national_case_counts group by 1, 2)
+        union all
+        (select department_id, discharge_month, sum(n)::int, coalesce(sum(n) filter (where is_obstetric), 0)::int from national_case_counts group by 1, 2
+         except
+         select department_id, discharge_month, cases, obstetric from national_month_cases)`),
+    ];
+  };
+  const generation = async () => Number(((await hub.database.db.execute(sql`select generation from national_generation`)) as unknown as { rows: Array<{ generation: string }> }).rows[0].generation);
+
+  it('the yearly counts are the sums of the monthly counts of their year, and a rebuild replacing a package\'s facts counts its years again', async () => {
+    expect(await yearlyDisagreements()).toEqual([]);
+    const yearly = async () => Number(((await hub.database.db.execute(sql`
+      select coalesce(sum(n), 0) as n from national_case_counts_yearly where department_id = 'DEPT-A' and discharge_year = '2026'`)) as unknown as { rows: Array<{ n: string }> }).rows[0].n);
+    expect(await yearly()).toBe(3);
+    // A whole year is read from the yearly level; eleven months as the year less its first month.
+    expect((await figures('from=2026-01&to=2026-12&departmentId=DEPT-A')).cases).toBe(3);
+    expect((await figures('from=2026-02&to=2026-12&departmentId=DEPT-A')).cases).toBe(3);
+    expect((await figures('from=2026-01&to=2026-12')).cases).toBe(6);
+    expect((await figures('from=2026-04&to=2026-12')).cases).toBe(0);
+    await send('DEPT-A', zipOf('DEPT-A', 'SUB-A1', 3, [ob('a-2'), twinsOneStillborn('a-3'), gyne('a-4'), ob('a-5')])).expect(201);
+    expect(await settled(await packageId('DEPT-A', 'SUB-A1', 3))).toBe('ingested');
+    expect(await yearly()).toBe(4);
+    expect(await yearlyDisagreements()).toEqual([]);
+    const year = await figures('from=2026-01&to=2026-12&departmentId=DEPT-A');
+    expect(year).toMatchObject({ cases: 4, obstetricCases: 3 });
+    expect(year.perinatal.international).toMatchObject({ liveBirths: { count: 3 }, stillbirths: { count: 1 } });
+    expect((await figures('from=2026-01&to=2026-12')).cases).toBe(7);
+    expect(await figures('from=2026-01&to=2026-12')).toEqual({ ...(await figures('from=2026-03&to=2026-03')), from: '2026-01', to: '2026-12' });
+  });
+
+  it('a view answers what the data hold now: every change to what the views read raises the national generation, and a kept answer is computed again', async () => {
+    const period = 'from=2026-01&to=2026-12';
+    const before = await figures(period);
+    expect(await figures(period)).toEqual(before);
+    // Any writer, not only the ingest: a change by hand to the counts the views read, committed.
+    const raised = await generation();
+    await hub.database.db.execute(sql`update national_month_cases set cases = cases + 100 where department_id = 'DEPT-A' and discharge_month = '2026-03'`);
+    expect(await generation()).toBe(raised + 1);
+    expect((await figures(period)).cases).toBe(before.cases + 100);
+    // Several rows in one transaction raise it once.
+    await hub.database.transaction(async (tx) => {
+      await tx.execute(sql`update national_month_cases set cases = cases - 50 where department_id = 'DEPT-A' and discharge_month = '2026-03'`);
+      await tx.execute(sql`update national_month_cases set cases = cases - 50 where department_id = 'DEPT-A' and discharge_month = '2026-03'`);
+    });
+    expect(await generation()).toBe(raised + 2);
+    expect(await figures(period)).toEqual(before);
+    // A key issued is a department the departments view lists.
+    const departments = async () => ((await get('/api/national/departments').expect(200)).body as { items: Array<{ departmentId: string }> }).items.map((d) => d.departmentId);
+    expect(await departments()).not.toContain('DEPT-NEW');
+    await hub.http.post('/api/hub/keys').set('Authorization', admin.authorization).send({ departmentId: 'DEPT-NEW' }).expect(201);
+    expect(await departments()).toContain('DEPT-NEW');
   });
 });

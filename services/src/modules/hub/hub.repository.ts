@@ -29,7 +29,6 @@ const PACKAGE_COLUMNS = {
   changes: hubPackages.changes,
 };
 
-export type HubCaseRow = Omit<typeof hubPackageCases.$inferInsert, 'hubPackageId'>;
 const RECEIVED = eq(hubPackages.state, 'received');
 
 /** All SQL of the society's hub. */
@@ -88,10 +87,18 @@ export class HubRepository {
     return row;
   }
 
-  /** One batch of a staged package's cases: one INSERT, its own short transaction, so other work goes on between batches. */
-  async insertCases(hubPackageId: string, cases: readonly HubCaseRow[]): Promise<void> {
-    if (cases.length === 0) return;
-    await this.database.db.insert(hubPackageCases).values(cases.map((c) => ({ ...c, hubPackageId })));
+  /**
+   * One batch of a staged package's cases: one INSERT, its own short transaction, so other work goes
+   * on between batches. The cases go as one JSON parameter, each case's text as cases.json holds it,
+   * and the database takes the columns from it: no row is built value by value in JavaScript (that
+   * was a fifth of the upload's CPU at 100 cases a statement).
+   */
+  async insertCases(hubPackageId: string, caseTexts: readonly string[]): Promise<void> {
+    if (caseTexts.length === 0) return;
+    await this.database.db.execute(sql`
+      insert into ${hubPackageCases} (hub_package_id, case_id, patient_key, case_types, discharge_month, data)
+      select ${hubPackageId}::uuid, e->>'caseId', e->>'patientKey', e->'caseTypes', e->>'dischargeMonth', e
+      from jsonb_array_elements(${`[${caseTexts.join(',')}]`}::jsonb) as e`);
   }
 
   /**

@@ -8,9 +8,9 @@ import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
 import { HubErrorCode, hubError } from './hub.errors.js';
-import type { PackageManifest, PackagedCase } from '@pnss/libs/submissions';
+import type { PackageManifest } from '@pnss/libs/submissions';
 import type { HubCollisions } from '../../database/submissions.schema.js';
-import { type HubCaseRow, type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
+import { type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
 import { verifyPackage } from './package-verifier.js';
 import { hashKey } from '../../common/access/hub-keys.js';
 import { NationalIngestService } from '../national/national-ingest.service.js';
@@ -145,7 +145,7 @@ export class HubService implements OnApplicationBootstrap {
         },
         sink: async (cases) => {
           // A version received before is only verified again, to answer it as the same package or a conflict.
-          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map(toCaseRow));
+          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map((c) => c.text));
         },
       });
       if (!verification.ok) {
@@ -247,13 +247,6 @@ export class HubService implements OnApplicationBootstrap {
 
 /** A staged receipt untouched this long was left by a crash (a 64 MB package is received in well under a minute). */
 const ABANDONED_AFTER_MS = 10 * 60_000;
-
-function toCaseRow(c: PackagedCase): HubCaseRow {
-  return {
-    caseId: c.caseId, patientKey: c.patientKey, caseTypes: c.caseTypes, dischargeMonth: c.dischargeMonth,
-    data: c as unknown as Record<string, unknown>,
-  };
-}
 
 /** The flag of a package sharing patients or records with other departments, as its verification line says it. */
 function collisionText(collisions: HubCollisions | null): string {

@@ -1,13 +1,12 @@
 import { countOf, pluralize } from '@pnss/libs/format';
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FieldError } from '@pnss/libs/api';
 import {
   CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FILE_NAMES, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, PACKAGE_LIMITS,
   type PackageManifest, type PackagedCase, SUBMISSION_ID_PATTERN, packageEntriesProblems, printableEntryName, validatePackagedCase,
 } from '@pnss/libs/submissions';
-import streamArray from 'stream-json/streamers/stream-array.js';
+import { JsonArrayError, jsonArrayElements } from './json-array-elements.js';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -17,8 +16,17 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export type Refusal = { ok: false; limit: boolean; errors: FieldError[] };
 export type Verification = { ok: true; manifest: PackageManifest; summary: string } | Refusal;
 
-/** Where verified cases go, a batch at a time, while cases.json is still being read. */
-export type CaseSink = (cases: PackagedCase[]) => Promise<void>;
+/** A case that passed the data dictionary, with its text as cases.json holds it (what the hub stores). */
+export interface VerifiedCase {
+  value: PackagedCase;
+  text: string;
+}
+
+/**
+ * Where verified cases go, a batch at a time, while cases.json is still being read. The reading
+ * goes on while the sink stores a batch; the next batch waits for it (one batch in flight).
+ */
+export type CaseSink = (cases: VerifiedCase[]) => Promise<void>;
 
 export interface VerifyOptions {
   departmentId: string;
@@ -31,7 +39,7 @@ export interface VerifyOptions {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ERRORS = 50;
-const DEFAULT_BATCH = 100;
+const DEFAULT_BATCH = 1000;
 const MIB = 1024 * 1024;
 
 /** Thrown inside the streaming steps to stop at once with a refusal. */
@@ -55,8 +63,8 @@ const invalid = (field: string, message: string): Refused => refuse(false, [{ fi
  *    the size the directory declares;
  * 3. each other file inflated as a stream with a hard cap at its declared size (the stream is
  *    destroyed the moment it passes), its SHA-256 computed on the way and compared at its end;
- *    cases.json is parsed as it streams, a case at a time, each validated against the data
- *    dictionary and handed to `sink` in batches.
+ *    cases.json is split into its cases as it streams (json-array-elements.ts), each parsed and
+ *    validated against the data dictionary and handed to `sink` in batches with its text.
  *
  * It reads only the ZIP's bytes and calls only `sink`, so it can run in a background job as it
  * runs in the request now.
@@ -206,52 +214,57 @@ async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['
   const errors: FieldError[] = [];
   const ids = new Set<string>();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  let batch: PackagedCase[] = [];
+  let batch: VerifiedCase[] = [];
   let count = 0;
   let parseError: string | null = null;
-  let sinkError: unknown = null;
-  const sink = async (cases: PackagedCase[]) => {
-    try {
-      await options.sink(cases);
-    } catch (error) {
-      sinkError = error;
-      throw error;
-    }
+  let notAnArray = false;
+  // The batch being stored while the next one is read: awaited before the next is handed over.
+  let storing: Promise<void> = Promise.resolve();
+  const sink = async (cases: VerifiedCase[]) => {
+    await storing;
+    storing = options.sink(cases);
+    // Caught here and thrown at the next await of `storing`: a failed store stops the reading there.
+    storing.catch(() => undefined);
   };
 
   const stream = await openEntry(zip, entry, CASES_FILE);
   const metered = meter(stream, CASES_FILE, listed.size, (chunk) => {
     hash.update(chunk);
   });
-  const parser = streamArray.withParserAsStream();
   try {
-    await pipeline(metered, parser, async (items: AsyncIterable<{ key: number; value: unknown }>) => {
-      for await (const { key, value } of items) {
-        count += 1;
-        if (errors.length > 0) continue;
-        for (const e of validatePackagedCase(value, key)) errors.push({ field: `${CASES_FILE}: ${e.field}`, message: e.message });
-        const id = (value as { caseId?: unknown } | null)?.caseId;
-        if (typeof id === 'string') {
-          if (ids.has(id)) errors.push({ field: `${CASES_FILE}: cases[${key}].caseId`, message: 'appears twice in the package' });
-          ids.add(id);
-        }
-        if (errors.length > 0 || count > manifest.numOfCases) continue;
-        batch.push(value as PackagedCase);
-        if (batch.length >= batchSize) {
-          const full = batch;
-          batch = [];
-          await sink(full);
-        }
+    for await (const { index: key, text } of jsonArrayElements(metered)) {
+      count += 1;
+      if (errors.length > 0) continue;
+      const value: unknown = JSON.parse(text);
+      for (const e of validatePackagedCase(value, key)) errors.push({ field: `${CASES_FILE}: ${e.field}`, message: e.message });
+      const id = (value as { caseId?: unknown } | null)?.caseId;
+      if (typeof id === 'string') {
+        if (ids.has(id)) errors.push({ field: `${CASES_FILE}: cases[${key}].caseId`, message: 'appears twice in the package' });
+        ids.add(id);
       }
-    });
+      if (errors.length > 0 || count > manifest.numOfCases) continue;
+      batch.push({ value: value as PackagedCase, text });
+      if (batch.length >= batchSize) {
+        const full = batch;
+        batch = [];
+        await sink(full);
+      }
+    }
   } catch (error) {
-    if (error instanceof Refused || sinkError !== null) throw error;
+    if (!(error instanceof JsonArrayError || error instanceof SyntaxError)) {
+      // A refusal of the stream (its size) or a failed store: no batch is left storing behind it.
+      await storing.catch(() => undefined);
+      throw error;
+    }
     parseError = messageOf(error);
+    notAnArray = error instanceof JsonArrayError && error.notAnArray;
   }
+  // A store that failed fails the upload, as it did when each batch was awaited.
+  await storing;
   if (parseError !== null) {
     // The JSON broke off: the file is read again, only hashed, to tell a changed file from a malformed one.
     await streamFile(zip, entry, listed);
-    throw invalid(CASES_FILE, /Top-level object should be an array/u.test(parseError) ? 'must be a list of cases' : 'is not valid JSON');
+    throw invalid(CASES_FILE, notAnArray ? 'must be a list of cases' : 'is not valid JSON');
   }
   if (hash.digest('hex') !== listed.sha256) throw invalid(CASES_FILE, 'does not match its SHA-256 in the manifest: the file was changed or damaged');
   if (count !== manifest.numOfCases) {
@@ -259,6 +272,7 @@ async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['
   }
   if (errors.length > 0) throw refuse(false, errors.slice(0, MAX_ERRORS));
   if (batch.length > 0) await sink(batch);
+  await storing;
 }
 
 async function openEntry(zip: ZipFile, entry: Entry, name: string): Promise<Readable> {

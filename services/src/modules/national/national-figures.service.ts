@@ -14,8 +14,9 @@ import { NOT_APPLICABLE_SEGMENT, SUPPRESSION_NOTE, TIMING_GROUPS, isSmallCount, 
 import { DEPARTMENT_ID_PATTERN } from '@pnss/libs/submissions';
 import { badField } from '../../common/errors/common.errors.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf, reportsConfigOf } from '../../config/app-config.js';
-import { type BirthCountRow, type DeathCountRow, NationalRepository, type NationalScope, type RobsonCountRow } from './national.repository.js';
+import { type BirthCountRow, type CoverageRow, type DeathCountRow, NationalRepository, type NationalScope, type RobsonCountRow } from './national.repository.js';
 import { NationalErrorCode, nationalError } from './national.errors.js';
+import { NationalAnswersCache } from './national-answers.cache.js';
 
 export const NATIONAL_COUNTING_RULE =
   'Counts each case of the latest ingested version of its submission once, by its month of discharge. Maternal and perinatal figures count '
@@ -104,6 +105,14 @@ const FUNNEL_SPECS: Record<NationalFunnelIndicator, { model: FunnelModel; per: n
   neonatal: { model: 'binomial', per: 1000, definition: 'Neonatal deaths (days 0-27) per 1000 live births' },
 };
 
+/**
+ * The rows each funnel indicator counts (indicatorOf): a department without them has no denominator
+ * and no point, so the others' rows change nothing in its answer.
+ */
+const FUNNEL_ROWS: Record<NationalFunnelIndicator, ReadonlyArray<'deaths' | 'robson' | 'births'>> = {
+  mmr: ['deaths', 'births'], caesarean: ['robson'], stillbirth: ['births'], perinatal: ['births'], neonatal: ['births'],
+};
+
 /** What the figures of one scope are made of, grouped by department. */
 interface ScopeRows {
   cases: Awaited<ReturnType<NationalRepository['cases']>>;
@@ -115,6 +124,10 @@ interface ScopeRows {
 /** The national figures (issue 29) from the national facts, by the libs rules, with small-cell suppression marks. */
 @Injectable()
 export class NationalFiguresService {
+  /** Each view's answers until the national data change (national-answers.cache.ts). */
+  private readonly cache = new NationalAnswersCache();
+  private readonly generationOf = () => this.repository.generation();
+
   constructor(
     private readonly repository: NationalRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -128,17 +141,31 @@ export class NationalFiguresService {
     return reportsConfigOf(this.config).nationalStillbirthThreshold;
   }
 
-  private async rowsOf(scope: NationalScope): Promise<ScopeRows> {
-    const [cases, deaths, robson, births] = await Promise.all([
-      this.repository.cases(scope), this.repository.deaths(scope), this.repository.robson(scope), this.repository.births(scope),
+  /**
+   * The rows of a scope. `births` 'nation' groups the births of all departments together: the figures
+   * only sum them, and a stillbirth's weight and gestation make them a row each (at five years 17,000
+   * rows instead of 40,000). `only` leaves out what an indicator does not count (read as none).
+   */
+  private async rowsOf(scope: NationalScope, births: 'department' | 'nation' = 'department', only?: ReadonlyArray<keyof ScopeRows>): Promise<ScopeRows> {
+    const wanted = (part: keyof ScopeRows) => only === undefined || only.includes(part);
+    const none = Promise.resolve([]);
+    const [cases, deaths, robson, birthRows] = await Promise.all([
+      wanted('cases') ? this.repository.cases(scope) : none,
+      wanted('deaths') ? this.repository.deaths(scope) : none,
+      wanted('robson') ? this.repository.robson(scope) : none,
+      wanted('births') ? this.repository.births(scope, births === 'department') : none,
     ]);
-    return { cases, deaths, robson, births };
+    return { cases, deaths, robson, births: birthRows };
   }
 
   async figures(query: { from?: unknown; to?: unknown; departmentId?: unknown }): Promise<NationalFiguresAnswer> {
     this.assertEnabled();
     const scope = nationalScopeOf(query);
-    const [rows, asOf] = await Promise.all([this.rowsOf(scope), this.repository.dataAsOf()]);
+    return this.cache.answer(`figures|${scope.from}|${scope.to}|${scope.departmentId ?? ''}`, this.generationOf, () => this.figuresAnswer(scope));
+  }
+
+  private async figuresAnswer(scope: NationalScope): Promise<NationalFiguresAnswer> {
+    const [rows, asOf] = await Promise.all([this.rowsOf(scope, 'nation'), this.repository.dataAsOf()]);
     return {
       from: scope.from, to: scope.to, departmentId: scope.departmentId,
       ...this.figuresOf(rows),
@@ -221,7 +248,8 @@ export class NationalFiguresService {
       throw badField('indicator', `indicator must be one of ${NATIONAL_FUNNEL_INDICATORS.join(', ')}`);
     }
     const threshold = this.thresholdOf(query.threshold);
-    return this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope));
+    return this.cache.answer(`funnel|${scope.from}|${scope.to}|${indicator}|${threshold.weeks}|${threshold.grams}`, this.generationOf,
+      async () => this.funnelOf(scope, indicator as NationalFunnelIndicator, threshold, await this.rowsOf(scope, 'department', FUNNEL_ROWS[indicator as NationalFunnelIndicator])));
   }
 
   thresholdOf(value: unknown): StillbirthThreshold {
@@ -239,19 +267,10 @@ export class NationalFiguresService {
     const deaths = byDepartment(rows.deaths);
     const robson = byDepartment(rows.robson);
     const births = byDepartment(rows.births);
-    const points = departments.map((departmentId) => {
-      const own = this.indicatorOf(indicator, { deaths: deaths.get(departmentId) ?? [], robson: robson.get(departmentId) ?? [], births: births.get(departmentId) ?? [] }, threshold);
-      let position95: FunnelPosition = 'inside';
-      let position998: FunnelPosition = 'inside';
-      if (theta !== null && own.denominator > 0) {
-        position95 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.95);
-        position998 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.998);
-      }
-      return {
-        departmentId, events: own.events, denominator: own.denominator,
-        rate: own.denominator > 0 ? (own.events / own.denominator) * spec.per : null, position95, position998,
-      };
-    }).filter((p) => p.denominator > 0);
+    const points = departments.map((departmentId) => ({
+      departmentId,
+      ...this.pointOf(indicator, nation, this.indicatorOf(indicator, { deaths: deaths.get(departmentId) ?? [], robson: robson.get(departmentId) ?? [], births: births.get(departmentId) ?? [] }, threshold)),
+    })).filter((p) => p.denominator > 0);
     const sizes = points.map((p) => p.denominator);
     const limits = theta === null || sizes.length === 0 ? [] : funnelCurveDenominators(Math.min(...sizes), Math.max(...sizes)).map((denominator) => {
       const l = funnelLimits(spec.model, theta, denominator);
@@ -263,21 +282,55 @@ export class NationalFiguresService {
     };
   }
 
+  /** A department's point on an indicator's funnel, from its counts and the nation's. */
+  private pointOf(indicator: NationalFunnelIndicator, nation: IndicatorCounts, own: IndicatorCounts) {
+    const spec = FUNNEL_SPECS[indicator];
+    const theta = nation.denominator > 0 ? nation.events / nation.denominator : null;
+    let position95: FunnelPosition = 'inside';
+    let position998: FunnelPosition = 'inside';
+    if (theta !== null && own.denominator > 0) {
+      position95 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.95);
+      position998 = funnelPosition(spec.model, theta, own.events, own.denominator, 0.998);
+    }
+    return {
+      events: own.events, denominator: own.denominator,
+      rate: own.denominator > 0 ? (own.events / own.denominator) * spec.per : null, position95, position998,
+    };
+  }
+
   async completeness(query: { from?: unknown; to?: unknown }): Promise<NationalCompletenessAnswer> {
     this.assertEnabled();
     const scope = nationalScopeOf({ from: query.from, to: query.to });
+    // A grid weighs a unit per 500 cells (five years of 120 departments: 15 of the cache's 256).
+    return this.cache.answer(`completeness|${scope.from}|${scope.to}`, this.generationOf, () => this.completenessAnswer(scope),
+      (grid) => 1 + Math.floor((grid.rows.length * grid.months.length) / 500));
+  }
+
+  private async completenessAnswer(scope: NationalScope): Promise<NationalCompletenessAnswer> {
     const months = monthsBetween(scope.from, scope.to);
     const [departments, counts, coverage] = await Promise.all([
       this.repository.departments(), this.repository.months(scope), this.repository.coverage(scope.from, scope.to),
     ]);
-    // Looked up by department (and month), not searched for every cell: five years of a hundred departments are 6,000 cells.
-    const coverageOf = byDepartment(coverage);
+    // Looked up by department and month, not searched for every cell: five years of a hundred departments are 7,200 cells.
+    const coverageOf = new Map<string, Map<string, CoverageRow[]>>();
+    for (const row of coverage) {
+      const byMonth = coverageOf.get(row.departmentId) ?? new Map<string, CoverageRow[]>();
+      coverageOf.set(row.departmentId, byMonth);
+      // The months of the period the package covers (their places in `months`), each given the package in the coverage's order.
+      const first = Math.max(0, monthIndex(scope.from, row.startDate.slice(0, 7)));
+      const last = Math.min(months.length - 1, monthIndex(scope.from, row.endDate.slice(0, 7)));
+      for (let at = first; at <= last; at += 1) {
+        const list = byMonth.get(months[at]);
+        if (list) list.push(row);
+        else byMonth.set(months[at], [row]);
+      }
+    }
     const casesOf = new Map<string, number>();
     for (const c of counts) casesOf.set(`${c.departmentId}|${c.month}`, (casesOf.get(`${c.departmentId}|${c.month}`) ?? 0) + Number(c.cases));
     const rows = departments.map(({ departmentId }) => ({
       departmentId,
       cells: months.map((month): NationalCompletenessCell => {
-        const covering = (coverageOf.get(departmentId) ?? []).filter((c) => c.startDate.slice(0, 7) <= month && c.endDate.slice(0, 7) >= month);
+        const covering = coverageOf.get(departmentId)?.get(month) ?? [];
         const countedOne = covering.filter((c) => c.state === 'counted').sort((a, b) => b.version - a.version)[0];
         const cases = casesOf.get(`${departmentId}|${month}`) ?? 0;
         if (!countedOne) {
@@ -297,19 +350,26 @@ export class NationalFiguresService {
 
   async departments(): Promise<NationalDepartmentsAnswer> {
     this.assertEnabled();
-    return { items: (await this.repository.departments()).map((d) => ({ ...d, cases: Number(d.cases) })) };
+    return this.cache.answer('departments', this.generationOf,
+      async () => ({ items: (await this.repository.departments()).map((d) => ({ ...d, cases: Number(d.cases) })) }));
   }
 
   /** The figures of one department and of the nation for a period, and the department's place on each funnel (the standing). */
   async standingOf(departmentId: string, query: { from?: unknown; to?: unknown }) {
     const scope = nationalScopeOf({ from: query.from, to: query.to });
+    return this.cache.answer(`standing|${scope.from}|${scope.to}|${departmentId}`, this.generationOf, () => this.standingAnswer(departmentId, scope));
+  }
+
+  private async standingAnswer(departmentId: string, scope: NationalScope) {
     const rows = await this.rowsOf(scope);
     const only = <T extends { departmentId: string }>(list: readonly T[]) => list.filter((r) => r.departmentId === departmentId);
     const own: ScopeRows = { cases: only(rows.cases), deaths: only(rows.deaths), robson: only(rows.robson), births: only(rows.births) };
     const positions: Partial<Record<NationalFunnelIndicator, FunnelPosition>> = {};
+    // The department's point of each funnel (funnelOf's, for it alone: no other department's position, no limits curve).
     for (const indicator of NATIONAL_FUNNEL_INDICATORS) {
-      const point = this.funnelOf(scope, indicator, INTERNATIONAL_STILLBIRTH_THRESHOLD, rows).points.find((p) => p.departmentId === departmentId);
-      if (point) positions[indicator] = point.position998;
+      const point = this.pointOf(indicator, this.indicatorOf(indicator, rows, INTERNATIONAL_STILLBIRTH_THRESHOLD),
+        this.indicatorOf(indicator, own, INTERNATIONAL_STILLBIRTH_THRESHOLD));
+      if (point.denominator > 0) positions[indicator] = point.position998;
     }
     return { scope, department: this.figuresOf(own), national: this.figuresOf(rows), positions };
   }
@@ -324,6 +384,11 @@ function byDepartment<T extends { departmentId: string }>(rows: readonly T[]): M
     else grouped.set(row.departmentId, [row]);
   }
   return grouped;
+}
+
+/** How many months `month` is after `from` (both 'YYYY-MM'; negative before it). */
+function monthIndex(from: string, month: string): number {
+  return (Number(month.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(month.slice(5, 7)) - Number(from.slice(5, 7));
 }
 
 /** The end of a month plus NATIONAL_LATE_DAYS, in milliseconds. */

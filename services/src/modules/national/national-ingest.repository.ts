@@ -186,7 +186,8 @@ export class NationalIngestRepository {
   /**
    * The department's counts of these months (national_case_counts, national_birth_counts; migration
    * 0027), counted again from its facts: what every national view reads, so a period is a few
-   * thousand rows rather than its cases. Runs under the department's lock, after its facts are written.
+   * thousand rows rather than its cases; then each month's cases and the yearly level of their years
+   * (migration 0028), from those counts. Runs under the department's lock, after its facts are written.
    */
   private async recount(tx: Transaction, departmentId: string, months: ReadonlyArray<string | null>): Promise<void> {
     const named = JSON.stringify(months.filter((m): m is string => m !== null));
@@ -206,6 +207,30 @@ export class NationalIngestRepository {
       select department_id, discharge_month, status, case when is_stillbirth then weight end, case when is_stillbirth then gestation_min end,
              case when is_stillbirth then gestation_max end, count(*)::int
       from national_infants where is_obstetric and department_id = ${departmentId} and ${inMonths}
+      group by 1, 2, 3, 4, 5, 6`);
+    // Each of these months' cases (migration 0028), from the counts just written.
+    await tx.execute(sql`delete from national_month_cases where department_id = ${departmentId} and ${inMonths}`);
+    await tx.execute(sql`
+      insert into national_month_cases (department_id, discharge_month, cases, obstetric)
+      select department_id, discharge_month, sum(n)::int, coalesce(sum(n) filter (where is_obstetric), 0)::int
+      from national_case_counts where department_id = ${departmentId} and ${inMonths}
+      group by 1, 2`);
+    // The yearly level of the touched years (migration 0028): the sums of those years' monthly counts, counted again whole.
+    const years = JSON.stringify([...new Set(months.filter((m): m is string => m !== null).map((m) => m.slice(0, 4)))]);
+    const inYears = sql`discharge_year in (select jsonb_array_elements_text(${years}::jsonb))`;
+    const ofYears = sql`discharge_month is not null and left(discharge_month, 4) in (select jsonb_array_elements_text(${years}::jsonb))`;
+    await tx.execute(sql`delete from national_case_counts_yearly where department_id = ${departmentId} and ${inYears}`);
+    await tx.execute(sql`
+      insert into national_case_counts_yearly (department_id, discharge_year, is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment,
+        death_timing_segment, n)
+      select department_id, left(discharge_month, 4), is_obstetric, robson_segment, is_caesarean, is_maternal_death, icd_mm_segment, death_timing_segment, sum(n)::int
+      from national_case_counts where department_id = ${departmentId} and ${ofYears}
+      group by 1, 2, 3, 4, 5, 6, 7, 8`);
+    await tx.execute(sql`delete from national_birth_counts_yearly where department_id = ${departmentId} and ${inYears}`);
+    await tx.execute(sql`
+      insert into national_birth_counts_yearly (department_id, discharge_year, status, weight, gestation_min, gestation_max, n)
+      select department_id, left(discharge_month, 4), status, weight, gestation_min, gestation_max, sum(n)::int
+      from national_birth_counts where department_id = ${departmentId} and ${ofYears}
       group by 1, 2, 3, 4, 5, 6`);
   }
 

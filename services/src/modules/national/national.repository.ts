@@ -26,6 +26,59 @@ export interface CoverageRow {
   state: 'counted' | 'held';
 }
 
+/** Months 'YYYY-MM' from `from` to `to`, both included. */
+export interface MonthRange { from: string; to: string }
+
+/**
+ * A period as whole years of the yearly level, plus the months to add and to take away at its
+ * edges (migration 0028): a year the period covers in part is read either as its months inside the
+ * period, or as the whole year less its months outside, whichever reads fewer rows. `yearCost` is
+ * what a year of the yearly level costs in months of the monthly counts (its rows ÷ a month's rows),
+ * and months after `current` cost nothing in that choice (they hold no data yet; they are still taken
+ * away). The sums are the same either way: only the rows read differ.
+ */
+export function periodParts(from: string, to: string, yearCost: number, current = new Date().toISOString().slice(0, 7)):
+  { years: string[]; add: MonthRange[]; subtract: MonthRange[] } {
+  const years: string[] = [];
+  const add: MonthRange[] = [];
+  const subtract: MonthRange[] = [];
+  const months = (a: string, b: string) => (a > b ? 0 : (Number(b.slice(0, 4)) - Number(a.slice(0, 4))) * 12 + Number(b.slice(5)) - Number(a.slice(5)) + 1);
+  for (let year = Number(from.slice(0, 4)); year <= Number(to.slice(0, 4)); year += 1) {
+    const first = `${year}-01`;
+    const last = `${year}-12`;
+    const inside = { from: from > first ? from : first, to: to < last ? to : last };
+    const before = inside.from > first ? { from: first, to: previousMonth(inside.from) } : null;
+    const after = inside.to < last ? { from: nextMonth(inside.to), to: last } : null;
+    const held = (range: MonthRange | null) => (range === null ? 0 : months(range.from, range.to < current ? range.to : current));
+    if (before === null && after === null) years.push(String(year));
+    else if (yearCost + held(before) + held(after) < months(inside.from, inside.to)) {
+      years.push(String(year));
+      // Every month outside is taken away, those after `current` too: should one hold data, the sum is still exact.
+      for (const range of [before, after]) if (range !== null) subtract.push(range);
+    } else add.push(inside);
+  }
+  return { years, add, subtract };
+}
+
+function nextMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return m === 12 ? `${year + 1}-01` : `${year}-${String(m + 1).padStart(2, '0')}`;
+}
+
+function previousMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** A year of the yearly case counts reads about as many rows as 1.6 months of the monthly ones; of the birth counts, 8 (a stillbirth row each). */
+const CASE_YEAR_COST = 2;
+const BIRTH_YEAR_COST = 8;
+
+const monthsIn = (ranges: readonly MonthRange[]): SQL =>
+  ranges.length === 0 ? sql`false` : sql`(${sql.join(ranges.map((r) => sql`discharge_month between ${r.from} and ${r.to}`), sql` or `)})`;
+const yearsIn = (years: readonly string[]): SQL =>
+  years.length === 0 ? sql`false` : sql`discharge_year in (${sql.join(years.map((y) => sql`${y}`), sql`, `)})`;
+
 /**
  * The national figures' SQL: counts grouped by department and by what the libs rules need (ICD-MM
  * group, Robson group, birth outcome with the weight and gestation a stillbirth threshold is applied
@@ -38,14 +91,18 @@ export class NationalRepository {
   constructor(private readonly database: DatabaseService) {}
 
   private where(scope: NationalScope): SQL {
-    const department = scope.departmentId === null ? sql`` : sql` and department_id = ${scope.departmentId}`;
-    return sql`discharge_month between ${scope.from} and ${scope.to}${department}`;
+    return sql`discharge_month between ${scope.from} and ${scope.to}${this.department(scope)}`;
   }
 
+  private department(scope: NationalScope): SQL {
+    return scope.departmentId === null ? sql`` : sql` and department_id = ${scope.departmentId}`;
+  }
+
+  /** Each department's cases of the period, from each month's cases (migration 0028: a row per department and month). */
   cases(scope: NationalScope): Promise<CaseCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", sum(n)::int as cases, coalesce(sum(n) filter (where is_obstetric), 0)::int as obstetric
-      from national_case_counts where ${this.where(scope)} group by 1`);
+      select department_id as "departmentId", sum(cases)::int as cases, sum(obstetric)::int as obstetric
+      from national_month_cases where ${this.where(scope)} group by 1`);
   }
 
   deaths(scope: NationalScope): Promise<DeathCountRow[]> {
@@ -54,23 +111,43 @@ export class NationalRepository {
       from national_case_counts where is_maternal_death and ${this.where(scope)} group by 1, 2, 3`);
   }
 
+  /** The women who gave birth by Robson group, with their caesareans: the period's whole years from the yearly level, its other months from the monthly counts. */
   robson(scope: NationalScope): Promise<RobsonCountRow[]> {
+    const parts = periodParts(scope.from, scope.to, CASE_YEAR_COST);
+    const department = this.department(scope);
+    const monthly = (sign: 1 | -1, ranges: readonly MonthRange[]) => sql`
+      select department_id, robson_segment, ${sql.raw(String(sign))} * n as n, case when is_caesarean then ${sql.raw(String(sign))} * n else 0 end as caesareans
+      from national_case_counts where robson_segment is not null and ${monthsIn(ranges)}${department}`;
     return this.rows(sql`
-      select department_id as "departmentId", robson_segment as segment, sum(n)::int as women, coalesce(sum(n) filter (where is_caesarean), 0)::int as caesareans
-      from national_case_counts where robson_segment is not null and ${this.where(scope)} group by 1, 2`);
+      select department_id as "departmentId", robson_segment as segment, sum(n)::int as women, sum(caesareans)::int as caesareans
+      from (
+        select department_id, robson_segment, n, case when is_caesarean then n else 0 end as caesareans
+        from national_case_counts_yearly where robson_segment is not null and ${yearsIn(parts.years)}${department}
+        union all ${monthly(1, parts.add)}
+        union all ${monthly(-1, parts.subtract)}
+      ) counts group by 1, 2 having sum(n) <> 0`);
   }
 
-  /** The infants of obstetric cases; a stillbirth also by its weight and gestation (libs countBirths applies the threshold). */
-  births(scope: NationalScope): Promise<BirthCountRow[]> {
+  /** The infants of obstetric cases; a stillbirth also by its weight and gestation (libs countBirths applies the threshold). Whole years from the yearly level. */
+  births(scope: NationalScope, byDepartment = true): Promise<BirthCountRow[]> {
+    const parts = periodParts(scope.from, scope.to, BIRTH_YEAR_COST);
+    const department = this.department(scope);
+    // All departments' births as one ('' their department), for the figures that only sum them.
+    const grouped = byDepartment ? sql`department_id` : sql`''`;
+    const monthly = (sign: 1 | -1, ranges: readonly MonthRange[]) => sql`
+      select department_id, status, weight, gestation_min, gestation_max, ${sql.raw(String(sign))} * n as n from national_birth_counts where ${monthsIn(ranges)}${department}`;
     return this.rows(sql`
-      select department_id as "departmentId", status, weight, gestation_min as "gestationMin", gestation_max as "gestationMax", sum(n)::int as n
-      from national_birth_counts where ${this.where(scope)} group by 1, 2, 3, 4, 5`);
+      select ${grouped} as "departmentId", status, weight, gestation_min as "gestationMin", gestation_max as "gestationMax", sum(n)::int as n
+      from (
+        select department_id, status, weight, gestation_min, gestation_max, n from national_birth_counts_yearly where ${yearsIn(parts.years)}${department}
+        union all ${monthly(1, parts.add)}
+        union all ${monthly(-1, parts.subtract)}
+      ) counts group by 1, 2, 3, 4, 5 having sum(n) <> 0`);
   }
 
   months(scope: NationalScope): Promise<MonthCountRow[]> {
     return this.rows(sql`
-      select department_id as "departmentId", discharge_month as month, sum(n)::int as cases
-      from national_case_counts where ${this.where(scope)} group by 1, 2`);
+      select department_id as "departmentId", discharge_month as month, cases from national_month_cases where ${this.where(scope)}`);
   }
 
   /** The counted version of each submission, and the held packages, with the months their manifests cover. */
@@ -99,8 +176,8 @@ export class NationalRepository {
       with known as (
         select department_id from hub_api_keys union select department_id from hub_packages where state = 'received'
       ), counted as (
-        select department_id, min(discharge_month) as first_month, max(discharge_month) as last_month, sum(n)::int as cases
-        from national_case_counts group by 1
+        select department_id, min(discharge_month) as first_month, max(discharge_month) as last_month, sum(cases)::int as cases
+        from national_month_cases group by 1
       )
       select k.department_id as "departmentId", c.first_month as "firstMonth", c.last_month as "lastMonth", coalesce(c.cases, 0)::int as cases
       from known k left join counted c on c.department_id = k.department_id order by 1`);
@@ -111,6 +188,12 @@ export class NationalRepository {
     const [row] = await this.rows<{ departmentId: string }>(sql`
       select department_id as "departmentId" from hub_api_keys where key_hash = ${keyHash} and revoked_at is null limit 1`);
     return row?.departmentId ?? null;
+  }
+
+  /** The national data's generation (migration 0028): raised by every transaction that changes what a national view reads. */
+  async generation(): Promise<string> {
+    const [row] = await this.rows<{ generation: string }>(sql`select generation::text as generation from national_generation where id = 1`);
+    return row?.generation ?? '0';
   }
 
   /** When the newest counted package was ingested. */
