@@ -24,8 +24,15 @@ export interface PatientFlags {
 }
 export type PatientViewRow = PatientRow & PatientFlags;
 
-const { avatar: _avatar, medicalHistory: _mh, obstetricHistory: _oh, ...listColumns } = getTableColumns(patients);
-export type PatientListRow = Omit<PatientRow, 'avatar' | 'medicalHistory' | 'obstetricHistory'> & PatientFlags;
+/**
+ * What a list item shows, and nothing more: a page of 100 rows read with the bookkeeping columns too
+ * (version, who and when created and updated) made the driver parse 200 timestamps into dates that
+ * no answer carries.
+ */
+const listColumns = {
+  id: patients.id, firstName: patients.firstName, middleName: patients.middleName, lastName: patients.lastName, birthDate: patients.birthDate,
+};
+export type PatientListRow = Pick<PatientRow, keyof typeof listColumns> & PatientFlags;
 
 export interface PatientListFilter {
   search?: string;
