@@ -227,8 +227,8 @@ function streamBranches(n: number): number {
  * A two-word search past the pairs (too many of them, a name word holding both typed words, or a name
  * without pairs): each typed word's name words' ranges of patient_name_terms merged in the list's
  * order (one branch each, $1.. for the first word, then the second's), joined on the list's key, a
- * patient once, read only as far as the page ($n+1: skip + limit) and the cap; the page ($n+2, $n+3)
- * then those rows, with the count (up to the cap + 1) on each row.
+ * patient once, read once as far as the page ($n+1: skip + limit) or the cap reaches, whichever is
+ * further, and counted there; the page ($n+2, $n+3) then those rows, with the count on each row.
  */
 function pairedWordsStatement(firsts: number, seconds: number): string {
   const stream = (from: number, count: number) =>
@@ -239,8 +239,10 @@ function pairedWordsStatement(firsts: number, seconds: number): string {
       ON b.last_key = a.last_key AND b.first_key = a.first_key AND b.patient_id = a.patient_id
     ORDER BY a.last_key, a.first_key, a.patient_id LIMIT ${reach}`;
   const n = firsts + seconds;
-  return `SELECT ${PATIENT_ITEM}, (SELECT count(*) FROM (${matches(String(COUNT_CAP + 1))}) m)::int AS total
-    FROM (SELECT patient_id FROM (${matches(`$${n + 1}`)}) m ORDER BY last_key, first_key, patient_id LIMIT $${n + 2} OFFSET $${n + 3}) page
+  // The matches read once, as far as the page or the count's cap reaches, counted by a window before the page's LIMIT.
+  return `SELECT ${PATIENT_ITEM}, page.total::int AS total
+    FROM (SELECT patient_id, last_key, first_key, count(*) OVER () AS total FROM (${matches(`greatest($${n + 1}::int, ${COUNT_CAP + 1})`)}) m
+      ORDER BY last_key, first_key, patient_id LIMIT $${n + 2} OFFSET $${n + 3}) page
     JOIN patients p ON p.id = page.patient_id LEFT JOIN patient_case_stats s ON s.patient_id = p.id
     ORDER BY ${NAME_ORDER}`;
 }

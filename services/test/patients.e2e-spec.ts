@@ -211,6 +211,31 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
       expect(letters.items[0].firstName).toBe('Q0000');
     });
 
+    it('counts a two-word search past the pairs up to 1,000 too, in the list order, its pages going on past the cap', async () => {
+      // Each typed word inside 9 name words: 81 pairs, past the 64 a search reads, so the two words'
+      // ranges are merged and joined (the page and its count read in one pass).
+      const firsts = Array.from({ length: 9 }, (_, i) => `Zqfirst${String.fromCharCode(97 + i)}`);
+      const lasts = Array.from({ length: 9 }, (_, i) => `Yxlast${String.fromCharCode(97 + i)}`);
+      const rows = Array.from({ length: 1107 }, (_, i) => ({
+        firstName: `${firsts[i % 9]} P${String(i).padStart(4, '0')}`,
+        lastName: lasts[Math.floor(i / 123)],
+      }));
+      await t.database.db.insert(patients).values(rows);
+      const page = async (search: string, n = 0) =>
+        (await get(`/api/patients?search=${encodeURIComponent(search)}&page=${n}`).expect(200)).body as Paged<PatientListItem> & { countCapped?: boolean };
+      const order = rows.map((r) => `${r.lastName.toLowerCase()} ${r.firstName.toLowerCase()}`).sort();
+      const first = await page('zqfirst yxlast');
+      expect(first).toMatchObject({ count: 1000, countCapped: true, offset: 0 });
+      expect(first.items.map((i) => `${i.lastName.toLowerCase()} ${i.firstName.toLowerCase()}`)).toEqual(order.slice(0, 100));
+      const eleventh = await page('zqfirst yxlast', 11);
+      expect(eleventh).toMatchObject({ count: 1000, countCapped: true, offset: 11 });
+      expect(eleventh.items.map((i) => `${i.lastName.toLowerCase()} ${i.firstName.toLowerCase()}`)).toEqual(order.slice(1100));
+      // Fewer than the cap: counted exactly.
+      const fewer = await page('zqfirsta yxlast');
+      expect(fewer.count).toBe(123);
+      expect(fewer).not.toHaveProperty('countCapped');
+    });
+
     it('filters Open Case and Admitted (a case without a discharge date), OB or Gyne, and by admission dates', async () => {
       const tag = `Filtered${Date.now()}`;
       const open = await createPatient(t, admin, { firstName: 'Open', lastName: tag });
