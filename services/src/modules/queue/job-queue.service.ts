@@ -25,8 +25,6 @@ export class JobQueue implements BeforeApplicationShutdown {
   private boss: Promise<PgBoss> | null = null;
   private readonly created = new Set<string>();
   private readonly working = new Map<string, Promise<void>>();
-  /** This process's worker of each queue it works, by queue name (pg-boss's worker id). */
-  private readonly workers = new Map<string, string>();
   private stopped = false;
 
   constructor(private readonly database: DatabaseService) {}
@@ -66,26 +64,17 @@ export class JobQueue implements BeforeApplicationShutdown {
     return boss;
   }
 
-  /**
-   * Queues a job; its id, or null when the queue's policy kept an equal job already waiting. When
-   * this process works the queue, its worker looks at once instead of at its next poll (up to a
-   * second later): a package's build starts as soon as it is asked for.
-   */
+  /** Queues a job; its id, or null when the queue's policy kept an equal job already waiting. */
   async send<T extends object>(definition: QueueDefinition, data: T, options: SendOptions = {}): Promise<string | null> {
-    const boss = await this.queue(definition);
-    const id = await boss.send(definition.name, data, options);
-    const worker = this.workers.get(definition.name);
-    if (id !== null && worker !== undefined) boss.notifyWorker(worker);
-    return id;
+    return (await this.queue(definition)).send(definition.name, data, options);
   }
 
   /** Runs `handler` for each job of the queue, `concurrency` at a time in this process; a throw retries the job. */
   async work<T extends object>(definition: QueueDefinition, handler: JobHandler<T>): Promise<void> {
     const boss = await this.queue(definition);
-    const worker = await boss.work<T>(definition.name, { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
+    await boss.work<T>(definition.name, { localConcurrency: definition.concurrency, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs) await handler(job);
     });
-    this.workers.set(definition.name, worker);
   }
 
   /** `work`, once per queue in this process however often it is asked. */
