@@ -1,5 +1,7 @@
 // jsdom with the fetch API of Node, as a browser has it: RTK Query's fetchBaseQuery builds
 // Request objects, and a browser resolves '/api/...' against the page, so this does too.
+// First: it changes how jsdom matches style rules before jsdom is loaded (jsdom-style-index.js).
+import './jsdom-style-index.js';
 import { TestEnvironment } from 'jest-environment-jsdom';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 
