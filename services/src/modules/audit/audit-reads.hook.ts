@@ -45,7 +45,7 @@ export function registerAuditReadsHook(fastify: FastifyInstance, log: Pick<Audit
     if (!kind) return;
     const url = route.url;
     addRouteHook(route, 'preSerialization', (request: FastifyRequest & { user?: AuthenticatedUser }, reply: FastifyReply, body: unknown, done: (error: Error | null, body?: unknown) => void) => {
-      if (request.method !== 'GET' || reply.statusCode >= 300 || auditedInStatement.has(request)) {
+      if (request.method !== 'GET' || reply.statusCode >= 300) {
         done(null, body);
         return;
       }
@@ -55,22 +55,6 @@ export function registerAuditReadsHook(fastify: FastifyInstance, log: Pick<Audit
       );
     });
   });
-}
-
-/** The requests whose read wrote its own audit row in its statement (issue 33): the hook writes none for them. */
-const auditedInStatement = new WeakSet<FastifyRequest>();
-
-/**
- * The audit row of this request's read, for a read that writes it in its own statement (one round
- * trip, committed before the answer: `readAuditCte`), and the hook told not to write it again. Only
- * for a route of PATIENT_DATA_READS that answers one record (not a list, whose row names the ids answered).
- */
-export function auditReadInStatement(request: FastifyRequest & { user?: AuthenticatedUser }): AuditReadRow {
-  const url = request.routeOptions.url ?? '';
-  const kind = PATIENT_DATA_READS[url];
-  if (!kind || kind.list) throw new Error(`${url} is not a read of one record that the audit records`);
-  auditedInStatement.add(request);
-  return readRow(request, url, kind, undefined);
 }
 
 function readRow(request: FastifyRequest & { user?: AuthenticatedUser }, url: string, kind: PatientReadAudit, body: unknown): AuditReadRow {

@@ -5,8 +5,6 @@ import { auditLog } from '../../database/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
-/** A row as the server gives it: the database sets its id, time and hash. */
-export type ReadAuditRow = Omit<NewAuditRow, 'id' | 'at' | 'hash'>;
 
 /**
  * Rows given as one JSON array (`rows`), each with the columns the server gives; the statement also
@@ -34,36 +32,6 @@ function insertRowsStatement(on: Executor) {
       })
       .from(rows),
   );
-}
-
-/**
- * The audit row of a read, as a data-modifying CTE for the read's own statement (issue 33): it inserts
- * one row for each row of the CTE named `of` (none when the read found nothing), in the read's own
- * implicit transaction, so the row is committed before the answer is sent with no second round trip.
- * The id, time and hash are set by the chain's trigger (migration 0013) as for every other row, and
- * synchronous_commit is off for that transaction as for the grouped INSERT (insertMany). The row's
- * columns are the placeholders `auditActorId`, `auditActorUsername`, `auditEntityId`, `auditChanges`
- * (JSON) and `auditIp`; its entity and action are fixed by the read.
- */
-export function readAuditCte(on: Executor, of: string, entity: string, action: string) {
-  return on.$with('audited', { one: sql<number>`one` }).as(sql`
-    insert into ${auditLog} (id, at, actor_id, actor_username, entity, entity_id, action, changes, ip, hash)
-    select null::bigint, now(), ${sql.placeholder('auditActorId')}::uuid, ${sql.placeholder('auditActorUsername')}::text,
-      ${entity}::text, ${sql.placeholder('auditEntityId')}::text, ${action}::text, ${sql.placeholder('auditChanges')}::jsonb,
-      ${sql.placeholder('auditIp')}::text, null::text
-    from ${sql.identifier(of)} cross join (select set_config('synchronous_commit', 'off', true)) as asynchronous
-    returning 1 as one`);
-}
-
-/** The placeholders of readAuditCte for one row. */
-export function readAuditValues(row: ReadAuditRow) {
-  return {
-    auditActorId: row.actorId ?? null,
-    auditActorUsername: row.actorUsername ?? null,
-    auditEntityId: row.entityId ?? null,
-    auditChanges: JSON.stringify(row.changes ?? []),
-    auditIp: row.ip ?? null,
-  };
 }
 
 export interface AuditFilter {

@@ -1,9 +1,7 @@
-import { Body, Controller, Get, Param, Post, Put, Query, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiTags } from '@nestjs/swagger';
 import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/idempotency-key.decorator.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
-import { auditReadInStatement } from '../audit/audit-reads.hook.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
 import { PatientListQueryDto } from './dto/list-query.dto.js';
@@ -70,8 +68,8 @@ export class PatientsController {
 
   @Get(':patientid')
   @Answer('One patient, with the histories', 'Patient')
-  get(@Param('patientid', ParseIdPipe) patientId: string, @Req() request: FastifyRequest) {
-    return this.patients.getAudited(patientId, auditReadInStatement(request));
+  get(@Param('patientid', ParseIdPipe) patientId: string) {
+    return this.patients.get(patientId);
   }
 
   @Post()

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, eq, getTableColumns, gt, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
-import { type ReadAuditRow, readAuditCte, readAuditValues } from '../audit/audit.repository.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientNameTerms, patientNameWords } from '../../database/name-search.schema.js';
@@ -149,13 +148,6 @@ function findByIdStatement(on: Executor) {
 /** A patient by id with the flags the preview shows. */
 function findViewStatement(on: Executor) {
   return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
-}
-
-/** A patient by id with the flags, and the audit row of that read in the same statement (issue 33). */
-function findViewAuditedStatement(on: Executor) {
-  const found = on.$with('found').as(on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1));
-  const audited = readAuditCte(on, 'found', 'patient_read', 'read');
-  return on.with(found, audited).select().from(found);
 }
 
 /**
@@ -421,15 +413,6 @@ export class PatientsRepository {
   async findById(id: string, executor: Executor = this.database.db): Promise<PatientRow | null> {
     const [row] = await prepared(executor, 'patients_find_by_id', findByIdStatement).execute({ id });
     return row ?? null;
-  }
-
-  /**
-   * The patient with the flags, and the audit row of this read written in the same statement (none
-   * when there is no such patient): one round trip, committed before it answers.
-   */
-  async findViewAudited(id: string, row: ReadAuditRow): Promise<PatientViewRow | null> {
-    const [found] = await prepared(this.database.db, 'patients_find_view_audited', findViewAuditedStatement).execute({ id, ...readAuditValues(row) });
-    return found ?? null;
   }
 
   /** The patient with the flags the preview shows. */

@@ -1,4 +1,3 @@
-import type { ReadAuditRow } from '../audit/audit.repository.js';
 import { Injectable } from '@nestjs/common';
 import {
   type FieldError, type HistoryEntry, isSamePatient, type Patient, type PatientPage, type PatientCounts, type PatientDuplicates,
@@ -72,13 +71,6 @@ export class PatientsService {
 
   async get(patientId: string): Promise<Patient> {
     return toPatient(await this.requireView(patientId));
-  }
-
-  /** The patient, its read's audit row written in the same statement (issue 33); none for a 404. */
-  async getAudited(patientId: string, row: ReadAuditRow): Promise<Patient> {
-    const found = await this.repository.findViewAudited(patientId, row);
-    if (!found) throw patientsError(PatientsErrorCode.PatientNotFound);
-    return toPatient(found);
   }
 
   /**
