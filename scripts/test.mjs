@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every workspace's tests, two workspaces at a time, the longest first, each one's
-// output printed whole when it ends, then the time each took. Fails when any workspace fails.
+// `npm test`: every workspace's tests, the services alone first (RUN_ALONE), then the others two
+// workspaces at a time, the longest first, each one's output printed whole when it ends, then the
+// time each took. Fails when any workspace fails.
 //
 // Why in parallel: the tests are CPU-bound and a jest run has stretches that use one core (start-up,
 // the services' database template, the last slow file), so one workspace after another left a
@@ -22,6 +23,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const timesFile = join(root, 'node_modules', '.cache', 'pnss', 'test-times.json');
 /** Slowest first on a fresh clone, as measured; later runs use their own last times. */
 const FIRST_RUN_ORDER = ['@pnss/mfe-cases', '@pnss/services', '@pnss/mfe-admin', '@pnss/mfe-submissions', '@pnss/shell', '@pnss/mfe-reports', '@pnss/web', '@pnss/libs'];
+/**
+ * Run first, with the machine to themselves: the services' jest runs two workers per core (its API
+ * test files wait on the job queue, timeouts and app starts as much as they compute), each holding
+ * its apps' embedded databases; beside the front-end packages' workers its timed tests ran late.
+ */
+const RUN_ALONE = ['@pnss/services'];
 const concurrency = Math.max(2, Math.min(Number(process.env.PNSS_TEST_CONCURRENCY) || 2, availableParallelism()));
 
 function workspacesWithTests() {
@@ -77,10 +84,18 @@ function run({ name, command, args }) {
 
 async function main() {
   const started = Date.now();
-  const workspaces = order([...workspacesWithTests(), ROOT_SCRIPTS], lastTimes());
-  console.info(`npm test on Node.js ${process.version}: ${workspaces.length} workspaces, ${concurrency} at a time (${workspaces.map((w) => w.name).join(', ')})`);
-  const queue = [...workspaces];
+  const all = [...workspacesWithTests(), ROOT_SCRIPTS];
+  const alone = all.filter(({ name }) => RUN_ALONE.includes(name));
+  const workspaces = order(all.filter(({ name }) => !RUN_ALONE.includes(name)), lastTimes());
+  console.info(
+    `npm test on Node.js ${process.version}: ${alone.map((w) => w.name).join(', ')} alone first, then ${workspaces.length} workspaces, ${concurrency} at a time (${workspaces.map((w) => w.name).join(', ')})`,
+  );
   const results = [];
+  for (const workspace of alone) {
+    console.info(`started ${workspace.name} alone (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    results.push(await run(workspace));
+  }
+  const queue = [...workspaces];
   const lanes = Array.from({ length: concurrency }, async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       console.info(`started ${next.name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -91,7 +106,7 @@ async function main() {
 
   const total = (Date.now() - started) / 1000;
   const width = Math.max(...results.map((r) => r.name.length));
-  console.info(`\nnpm test on Node.js ${process.version}, ${concurrency} workspaces at a time:`);
+  console.info(`\nnpm test on Node.js ${process.version}, ${RUN_ALONE.join(', ')} alone, then ${concurrency} workspaces at a time:`);
   for (const r of [...results].sort((a, b) => b.seconds - a.seconds)) {
     console.info(`  ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(6)} s  ${r.passed ? 'passed' : 'FAILED'}`);
   }
