@@ -472,7 +472,6 @@ export class CasesService {
   }
 }
 
-/** What a package's row says that concerns one case: the version it built or sent, never its list of cases. */
 /** A package's audit rows a case's history shows: sent to the society (submit, resubmit) and its answer. */
 const PACKAGE_SEND_ACTIONS = ['submit', 'resubmit', 'sent', 'submit_failed'];
 

@@ -58,36 +58,29 @@ export function useCaseLifecycle(
     await stateChange.reopen({ patientid, caseid, caseNum: store.getState().saved.caseNum, version: store.getState().saved.version });
   }, [stateChange, patientid, caseid, store]);
 
-  const archive = useCallback(async () => {
-    if (!caseid) return;
-    setBusy('archive');
-    try {
-      const answer = await archiveCase({ patientid, caseid, version: store.getState().saved.version }).unwrap();
-      store.applyStateChange(answer);
-      toast.success(TOASTS.caseArchived);
-    } catch (error) {
-      const notice = describeError(error);
-      if (!notice.sessionEnded) toast.error(archiveErrorToast(notice.message ?? 'unknown error'));
-    } finally {
-      setBusy(null);
-    }
-  }, [archiveCase, patientid, caseid, store]);
-
-  const unarchive = useCallback(async () => {
-    if (!caseid) return;
-    setBusy('unarchive');
-    try {
-      const answer = await unarchiveCase({ patientid, caseid, version: store.getState().saved.version }).unwrap();
-      // SPEC.md §4: after Unarchive the case reloads; the cache tags refetch it and the form absorbs it.
-      store.applyStateChange(answer);
-      toast.success(TOASTS.caseUnarchived);
-    } catch (error) {
-      const notice = describeError(error);
-      if (!notice.sessionEnded) toast.error(unarchiveErrorToast(notice.message ?? 'unknown error'));
-    } finally {
-      setBusy(null);
-    }
-  }, [unarchiveCase, patientid, caseid, store]);
+  /** Archive and Unarchive are one change with their own call, toast and refusal words. */
+  const changeArchived = useCallback(
+    async (kind: 'archive' | 'unarchive') => {
+      if (!caseid) return;
+      const [call, done, refused] =
+        kind === 'archive' ? [archiveCase, TOASTS.caseArchived, archiveErrorToast] : [unarchiveCase, TOASTS.caseUnarchived, unarchiveErrorToast];
+      setBusy(kind);
+      try {
+        const answer = await call({ patientid, caseid, version: store.getState().saved.version }).unwrap();
+        // SPEC.md §4: after Unarchive the case reloads; the cache tags refetch it and the form absorbs it.
+        store.applyStateChange(answer);
+        toast.success(done);
+      } catch (error) {
+        const notice = describeError(error);
+        if (!notice.sessionEnded) toast.error(refused(notice.message ?? 'unknown error'));
+      } finally {
+        setBusy(null);
+      }
+    },
+    [archiveCase, unarchiveCase, patientid, caseid, store],
+  );
+  const archive = useCallback(() => changeArchived('archive'), [changeArchived]);
+  const unarchive = useCallback(() => changeArchived('unarchive'), [changeArchived]);
 
   return { busy: busy ?? stateChange.busy, dialogs: stateChange.dialogs, close, reopen, archive, unarchive };
 }
