@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
-import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, screenshotOf, settled, signIn, type WatchedPage, offlineStoredText, offlineKeyUser } from '../support/platform.js';
+import { ADMIN, adminToken, api, createUser, expectVisible, launch, openPage, screenshot, screenshotOf, settled, signIn, type WatchedPage, offlineStoredText, offlineKeyUser, saveNewPatient } from '../support/platform.js';
 
 const PATIENT_SAVED = 'No connection: the patient is saved on this device and will be sent when the connection returns.';
 const CASE_SAVED = 'No connection: the case is saved on this device and will be sent when the connection returns.';
@@ -143,13 +143,7 @@ describe('offline entry (issue 32)', () => {
 
     // A new patient.
     await page.goto('/#/newpatient');
-    await page.getByLabel('First Name').fill('Luzviminda');
-    await page.getByLabel('Last Name').fill(lastName);
-    const birth = page.getByLabel('Date of Birth', { exact: true });
-    await birth.click();
-    await birth.fill('03/14/1976');
-    await birth.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveNewPatient(page, { firstName: 'Luzviminda', lastName, birthDate: '03/14/1976' });
     await expectVisible(watched, page.getByText(PATIENT_SAVED).first(), 'entry-patient-queued');
     await page.waitForURL(/#\/patients\/local-[^/]+\/newcase/);
 
@@ -279,13 +273,7 @@ describe('offline entry (issue 32)', () => {
     await page.getByLabel('First Name').waitFor();
     await context.setOffline(true);
     await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'relist-offline');
-    await page.getByLabel('First Name').fill('Teodora');
-    await page.getByLabel('Last Name').fill(lastName);
-    const birth = page.getByLabel('Date of Birth', { exact: true });
-    await birth.click();
-    await birth.fill('05/09/1984');
-    await birth.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveNewPatient(page, { firstName: 'Teodora', lastName, birthDate: '05/09/1984' });
     await expectVisible(watched, page.getByText(PATIENT_SAVED).first(), 'relist-patient-queued');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Patients' }).click();
     const onDevice = page.getByRole('list', { name: 'Patients on this device only' });

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible } from '../support/axe.js';
-import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn, offlineStoredText, offlineKeyUser } from '../support/platform.js';
+import { ADMIN, adminToken, api, expectVisible, launch, openPage, screenshot, signIn, offlineStoredText, offlineKeyUser, saveNewPatient } from '../support/platform.js';
 
 const status = (page: Page) => page.getByTestId('connection-status');
 
@@ -192,13 +192,7 @@ describe('offline on a ward (issue 32)', () => {
       await route.abort('internetdisconnected');
     });
     await page.goto('/#/newpatient');
-    await page.getByLabel('First Name').fill('Perla');
-    await page.getByLabel('Last Name').fill(lastName);
-    const birth = page.getByLabel('Date of Birth', { exact: true });
-    await birth.click();
-    await birth.fill('07/21/1988');
-    await birth.press('Enter');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await saveNewPatient(page, { firstName: 'Perla', lastName, birthDate: '07/21/1988' });
     await expectVisible(watched, page.getByText('No connection: the patient is saved on this device and will be sent when the connection returns.').first(), 'lost-patient-queued');
     await context.setOffline(false);
     // The replay's answer is lost too (mid-sync): the change waits again.

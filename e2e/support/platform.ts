@@ -217,3 +217,17 @@ export async function offlineKeyUser(page: Page): Promise<string | null> {
     }
   });
 }
+
+/**
+ * Fills the New Patient form (on #/newpatient) as a clinician types it and presses Save: the names,
+ * and the date of birth typed as MM/DD/YYYY and taken with Enter.
+ */
+export async function saveNewPatient(page: Page, patient: { firstName: string; lastName: string; birthDate: string }): Promise<void> {
+  await page.getByLabel('First Name').fill(patient.firstName);
+  await page.getByLabel('Last Name').fill(patient.lastName);
+  const birth = page.getByLabel('Date of Birth', { exact: true });
+  await birth.click();
+  await birth.fill(patient.birthDate);
+  await birth.press('Enter');
+  await page.getByRole('button', { name: 'Save' }).click();
+}
