@@ -129,6 +129,34 @@ describe('the offline key (issue 32: a key that exists only while the user is si
     await session.forgetOfflineSession(options);
   });
 
+  it('keeps the key when the store fails to open for another reason than a wrong key, and reopens the queue at the next load', async () => {
+    const before = await reload();
+    await before.startOfflineSession('u1', 'pw', options);
+    await before.queueOfflineChange(createPatient());
+    const session = await reload();
+    const storeModule = await import('./offline-store.js');
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const failing = jest.spyOn(storeModule.OfflineStore, 'open').mockRejectedValueOnce(new DOMException('The database is busy', 'AbortError'));
+    expect(await session.resumeOfflineSession('u1', options)).toBeNull();
+    failing.mockRestore();
+    warn.mockRestore();
+    expect((await keptKey())?.userId).toBe('u1');
+    const next = await reload();
+    expect(await (await next.resumeOfflineSession('u1', options))?.count()).toBe(1);
+    await next.forgetOfflineSession(options);
+  });
+
+  it('deletes the kept key when it does not open the store (a wrong key is of no use)', async () => {
+    const before = await reload();
+    await before.startOfflineSession('u1', 'pw', options);
+    const session = await reload();
+    const storeModule = await import('./offline-store.js');
+    const locked = jest.spyOn(storeModule.OfflineStore, 'open').mockRejectedValueOnce(new storeModule.OfflineStoreLockedError());
+    expect(await session.resumeOfflineSession('u1', options)).toBeNull();
+    locked.mockRestore();
+    expect(await keptKey()).toBeUndefined();
+  });
+
   it('deletes unread the key bytes that earlier builds kept in sessionStorage', async () => {
     sessionStorage.setItem('pnss.offline.key', JSON.stringify({ userId: 'u1', key: 'AAAA' }));
     const session = await reload();

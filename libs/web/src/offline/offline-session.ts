@@ -96,8 +96,12 @@ export async function resumeOfflineSession(userId: string, options: OfflineStore
   if (!kept || kept.userId !== userId) return null;
   try {
     current = await OfflineStore.open(userId, kept.key, options);
-  } catch {
-    await deleteKept(options);
+  } catch (error) {
+    // Only a key that does not open the store is useless and goes. Any other failure (IndexedDB
+    // busy, blocked by another tab, out of space) says nothing of the key: it stays, and the next
+    // load tries again, rather than leaving a signed-in user without offline entry until sign-in.
+    if (error instanceof OfflineStoreLockedError) await deleteKept(options);
+    else console.warn('The offline store could not be opened; it will be tried again at the next load', error);
     return null;
   }
   notifyOfflineQueue();
