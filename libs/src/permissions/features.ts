@@ -38,9 +38,11 @@ export const FEATURES: readonly Feature[] = [
   { feature: P.DOWNLOAD_PACKAGE, label: 'Download census packages', group: 'Submissions' },
   { feature: P.APPROVE_CASES, label: 'Approve closed cases for a census package', group: 'Submissions' },
   { feature: P.RAISE_QUERY, label: 'Raise and close queries on a field of a case', group: 'Submissions' },
-  { feature: P.VIEW_HUB_PACKAGES, label: 'Society hub: view received packages', group: 'Submissions' },
-  { feature: P.MANAGE_HUB_KEYS, label: 'Society hub: issue and revoke department API keys', group: 'Submissions' },
-  // The society hub's national census (issue 29): one group, side by side, so the roles grid names it.
+  // The society hub (issue 29): what the society's staff do with the census, from receiving packages
+  // and issuing departments' keys to the national figures, is one group, side by side, so the roles
+  // grid names it and keeps it apart from a department's Submissions.
+  { feature: P.VIEW_HUB_PACKAGES, label: 'Society hub: view received packages', group: 'National census' },
+  { feature: P.MANAGE_HUB_KEYS, label: 'Society hub: issue and revoke department API keys', group: 'National census' },
   { feature: P.VIEW_NATIONAL, label: 'Society hub: view the national figures', group: 'National census' },
   { feature: P.EXPORT_NATIONAL, label: 'Society hub: export the national figures (CSV, XLSX; suppressed)', group: 'National census' },
   { feature: P.MANAGE_NATIONAL_INGEST, label: 'Society hub: see and retry the ingest of packages into the national figures', group: 'National census' },

@@ -9,9 +9,15 @@ describe('the roles grid columns', () => {
     expect(groups.at(-1)?.features.map((f) => f.label)).toEqual(['View reports', 'Export reports (CSV, XLSX)', 'Read reference lists', 'Read the audit log']);
   });
 
-  it("puts the national features under their own group 'National census', not 'Other'", () => {
-    const national = groupFeatures(FEATURES).find((g) => g.group === 'National census');
-    expect(national?.features.map((f) => f.feature)).toEqual([PERMISSIONS.VIEW_NATIONAL, PERMISSIONS.EXPORT_NATIONAL, PERMISSIONS.MANAGE_NATIONAL_INGEST]);
+  it("puts every society hub feature under 'National census' (received packages and department keys too), not under a department's Submissions or 'Other'", () => {
+    const groups = groupFeatures(FEATURES);
+    const national = groups.find((g) => g.group === 'National census');
+    expect(national?.features.map((f) => f.feature)).toEqual([
+      PERMISSIONS.VIEW_HUB_PACKAGES, PERMISSIONS.MANAGE_HUB_KEYS,
+      PERMISSIONS.VIEW_NATIONAL, PERMISSIONS.EXPORT_NATIONAL, PERMISSIONS.MANAGE_NATIONAL_INGEST,
+    ]);
+    const submissions = groups.find((g) => g.group === 'Submissions');
+    expect(submissions?.features.every((f) => !f.label.startsWith('Society hub'))).toBe(true);
   });
 
   it("names a checkbox '<role> – <feature>'", () => {
