@@ -144,5 +144,7 @@ describe('fuzzing every documented route (seeded, bounded): no answer is a 5xx',
       if (res.status >= 500) failures.push(`${res.status} ${call.method.toUpperCase()} ${call.url.slice(0, 120)} ${JSON.stringify(call.body)?.slice(0, 200)}`);
     }
     expect(failures).toEqual([]);
-  }, 120_000);
+    // A guard against a hang, not a speed target: the calls are a fixed, seeded set, and under the load
+    // of a full run beside other work they overran a 120 s limit.
+  }, 300_000);
 });
