@@ -1,4 +1,6 @@
 import { webcrypto } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { locks } from 'node:worker_threads';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { OfflineStore, type OfflineStoreOptions } from './offline-store.js';
 import { syncQueue } from './sync-queue.js';
@@ -112,5 +114,44 @@ describe('sending the queue when the connection returns (issue 32)', () => {
     expect(await syncQueue(store, { token, fetch })).toEqual({ sent: 0, refused: 1, stopped: null });
     expect((await store.changes())[0]!.newerVersion).toBe(true);
     store.close();
+  });
+
+  describe("two tabs of one user (one queue on the device, the browser's Web Locks)", () => {
+    async function twoTabs() {
+      const shared = options();
+      const first = await OfflineStore.unlock('u1', 'pw', shared);
+      const second = await OfflineStore.unlock('u1', 'pw', shared);
+      await first.enqueue({ kind: 'createPatient', method: 'POST', path: '/patients', label: 'New patient', body: { firstName: 'Ana' } });
+      await first.enqueue({ kind: 'saveCase', method: 'PUT', path: '/patients/p/cases/c1', label: 'Case 1', body: { room: 'A' }, recordId: 'c1', version: 3 });
+      await first.enqueue({ kind: 'closeCase', method: 'PUT', path: '/patients/p/cases/c1/close', label: 'Close case 1', body: {}, recordId: 'c1', version: 4 });
+      const requests: string[] = [];
+      // A server that takes a while to answer, so that the two tabs' runs overlap.
+      const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+        requests.push(`${init?.method} ${String(url)}`);
+        await sleep(15);
+        const version = requests.length + 3;
+        return new Response(JSON.stringify({ _id: 'p', version }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }) as typeof globalThis.fetch;
+      return { first, second, requests, fetch };
+    }
+
+    it('sends each change once when both tabs send the queue at the same moment: the second waits for the first and finds nothing left', async () => {
+      const { first, second, requests, fetch } = await twoTabs();
+      const [a, b] = await Promise.all([syncQueue(first, { token, fetch, locks }), syncQueue(second, { token, fetch, locks })]);
+      expect(requests).toEqual(['POST /api/patients', 'PUT /api/patients/p/cases/c1', 'PUT /api/patients/p/cases/c1/close']);
+      expect(a.sent + b.sent).toBe(3);
+      expect(a.refused + b.refused).toBe(0);
+      expect(await second.count()).toBe(0);
+      first.close();
+      second.close();
+    });
+
+    it('without the lock (a browser without Web Locks) the same moment sends changes twice: what the lock prevents', async () => {
+      const { first, second, requests, fetch } = await twoTabs();
+      await Promise.all([syncQueue(first, { token, fetch, locks: null }), syncQueue(second, { token, fetch, locks: null })]);
+      expect(requests.length).toBeGreaterThan(3);
+      first.close();
+      second.close();
+    });
   });
 });

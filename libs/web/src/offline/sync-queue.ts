@@ -7,8 +7,11 @@ import { LOCAL_ID_PREFIX, isLocalId, settleLocalRecord } from './offline-request
 export interface SyncResult {
   sent: number;
   refused: number;
-  /** Why the run stopped before the end: no connection, no session, or a server that cannot answer now. */
-  stopped: 'offline' | 'session' | 'server' | null;
+  /**
+   * Why the run stopped before the end: no connection, no session, a server that cannot answer now,
+   * or another tab's run of the same queue that did not end in time.
+   */
+  stopped: 'offline' | 'session' | 'server' | 'busy' | null;
 }
 
 export interface SyncOptions {
@@ -17,6 +20,19 @@ export interface SyncOptions {
   fetch?: typeof fetch;
   /** The API's address; `/api` on the page's origin. */
   apiBase?: string;
+  /**
+   * The browser's Web Locks (`navigator.locks`, the default): one run of a user's queue at a time
+   * across the tabs that share it. null: no coordination (a browser without them).
+   */
+  locks?: LockManager | null;
+}
+
+/** How long a run waits for another tab's run of the same queue before it gives up for now. */
+export const SYNC_LOCK_WAIT_MS = 60_000;
+
+/** The Web Lock of a user's queue: the tabs of one user on one device share one store, so one lock. */
+export function syncLockName(userId: string): string {
+  return `pnss-offline-sync:${userId}`;
 }
 
 /**
@@ -29,6 +45,20 @@ export interface SyncOptions {
  * stops the run with everything still queued.
  */
 export async function syncQueue(store: OfflineStore, options: SyncOptions): Promise<SyncResult> {
+  const locks = options.locks === undefined ? (globalThis.navigator?.locks ?? null) : options.locks;
+  if (!locks) return sendQueue(store, options);
+  // Two tabs of one user share the queue: each run holds the queue's lock, so a change is sent by one
+  // tab, once; a tab that finds a run under way waits for it and then sends what is left (often
+  // nothing). A run stuck for SYNC_LOCK_WAIT_MS (a request that never answers) is not waited for.
+  try {
+    return await locks.request(syncLockName(store.userId), { signal: AbortSignal.timeout(SYNC_LOCK_WAIT_MS) }, () => sendQueue(store, options));
+  } catch (error) {
+    if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return { sent: 0, refused: 0, stopped: 'busy' };
+    throw error;
+  }
+}
+
+async function sendQueue(store: OfflineStore, options: SyncOptions): Promise<SyncResult> {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
   const apiBase = options.apiBase ?? '/api';
   const result: SyncResult = { sent: 0, refused: 0, stopped: null };
