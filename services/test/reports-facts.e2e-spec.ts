@@ -4,6 +4,7 @@ import { closableObBody, createCase, createPatient, daysAgo, nextCaseNum } from 
 import { healthyInfant } from '@pnss/libs/testing';
 import { useTestApp } from './support/use-test-app.js';
 import { CaseFactsBackfill } from '../src/modules/case-facts/case-facts.repository.js';
+import { backfillQuality } from '../src/modules/case-facts/case-quality.projection.js';
 
 interface FactsRow { counted: boolean; is_close: boolean; is_archived: boolean; delivery_manner_segment: string; livebirth_count: number }
 
@@ -135,6 +136,23 @@ describe('the reporting projection is kept in the same transaction as every case
     expect(await facts(created._id!)).toBeUndefined();
     expect(await t.app.get(CaseFactsBackfill).backfill()).toBe(1);
     expect(await facts(created._id!)).toMatchObject({ delivery_manner_segment: 'caesarean' });
+  });
+
+  it('the start-up backfills go once through the cases in batches: five cases without facts or review, two a batch, all five written', async () => {
+    const made = [];
+    for (let i = 0; i < 5; i += 1) made.push((await createCase(t, admin, patientId, closableObBody(nextCaseNum())))._id!);
+    const ids = sql.join(made.map((id) => sql`${id}::uuid`), sql`, `);
+    await t.database.db.execute(sql`delete from case_facts where case_id in (${ids})`);
+    expect(await t.app.get(CaseFactsBackfill).backfill(2)).toBe(5);
+    await t.database.db.execute(sql`delete from case_quality where case_id in (${ids})`);
+    expect(await backfillQuality((work) => t.database.transaction(work), 2)).toBe(5);
+    const left = (await t.database.db.execute(sql`
+      select count(*)::int as n from patient_cases c
+      where c.id in (${ids}) and (not exists (select 1 from case_facts f where f.case_id = c.id) or not exists (select 1 from case_quality q where q.case_id = c.id))`)) as { rows: Array<{ n: number }> };
+    expect(left.rows[0]!.n).toBe(0);
+    // A second pass finds nothing left to do.
+    expect(await t.app.get(CaseFactsBackfill).backfill(2)).toBe(0);
+    expect(await backfillQuality((work) => t.database.transaction(work), 2)).toBe(0);
   });
 
   it('the rollup the reports read stays equal to a recount from the facts after every kind of write', async () => {

@@ -3,7 +3,7 @@ import {
   CASE_FACTS_DERIVATION, CASE_TYPE_DIMENSION, ROLLUP_NONE, type RollupKey, type RollupSource, deriveCaseFacts, rollupDelta, rollupKeyId,
   rollupKeys,
 } from '@pnss/libs/reports';
-import { type SQL, eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, getTableName, gt, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { caseFacts, caseFactsRollup, caseIndications, caseInfants } from '../../database/case-facts.schema.js';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
@@ -263,13 +263,18 @@ export class CaseFactsBackfill implements OnApplicationBootstrap {
   /** Writes the facts of every case without them, 500 at a time; returns how many. */
   async backfill(batchSize = 500): Promise<number> {
     let total = 0;
+    // Once through the cases in id order (a search from the start every batch is quadratic).
+    let after: string | null = null;
     for (;;) {
+      const missing = sql`not exists (select 1 from ${caseFacts} f where f.case_id = ${patientCases.id})`;
       const rows = await this.database.db
         .select()
         .from(patientCases)
-        .where(sql`not exists (select 1 from ${caseFacts} f where f.case_id = ${patientCases.id})`)
+        .where(after === null ? missing : and(gt(patientCases.id, after), missing))
+        .orderBy(asc(patientCases.id))
         .limit(batchSize);
       if (rows.length === 0) return total;
+      after = rows[rows.length - 1]!.id;
       await this.database.transaction(async (tx) => {
         for (const row of rows) await writeCaseFacts(tx, row);
       });

@@ -1,6 +1,6 @@
 import { QUALITY_DERIVATION, caseQuality, failedRules, isQualityReviewed } from '@pnss/libs/quality';
 import { countingDateOf } from '@pnss/libs/reports';
-import { type SQL, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, gt, sql } from 'drizzle-orm';
 import { caseQuality as caseQualityTable, caseQualityRollup, caseQualityRules } from '../../database/case-quality.schema.js';
 import { patientCases } from '../../database/patients.schema.js';
 import type { Executor } from '../../database/database.service.js';
@@ -120,14 +120,20 @@ export async function backfillQuality(
 ): Promise<number> {
   const today = serverToday();
   let total = 0;
+  // Walks the cases once in id order, each batch after the last one's last id: a search from the
+  // start every batch read again every case already reviewed (quadratic: hours at a million cases).
+  let after: string | null = null;
   for (;;) {
-    const done = await transaction(async (tx) => {
+    const done: number = await transaction(async (tx) => {
+      const stale = sql`not exists (select 1 from ${caseQualityTable} q where q.case_id = ${patientCases.id} and q.derivation >= ${QUALITY_DERIVATION})`;
       const rows = await tx
         .select()
         .from(patientCases)
-        .where(sql`not exists (select 1 from ${caseQualityTable} q where q.case_id = ${patientCases.id} and q.derivation >= ${QUALITY_DERIVATION})`)
+        .where(after === null ? stale : and(gt(patientCases.id, after), stale))
+        .orderBy(asc(patientCases.id))
         .limit(batchSize);
       if (rows.length === 0) return 0;
+      after = rows[rows.length - 1]!.id;
       for (let i = 0; i < rows.length; i += 100) {
         const values = rows.slice(i, i + 100).map((row) => deriveQualityRow(row, today));
         await tx.insert(caseQualityTable).values(values).onConflictDoUpdate({
