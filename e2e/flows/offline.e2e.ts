@@ -122,6 +122,49 @@ describe('offline on a ward (issue 32)', () => {
     await context.close();
   });
 
+  it('two tabs of one user, each with a save waiting, send the shared queue once between them when the connection returns', async () => {
+    const token = await adminToken();
+    const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Twotab', lastName: 'Ward', birthDate: '1990-02-14' } });
+    const stamp = Date.now();
+    const cases = await Promise.all([1, 2].map((n) => api<{ _id: string; version: number }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum: `TABS-${stamp}-${n}` } })));
+    const watched = await openPage(browser);
+    const { page: first } = watched;
+    const context = first.context();
+    await signIn(first, ADMIN.username, ADMIN.password);
+    await first.waitForURL(/#\/patients/);
+    const second = await context.newPage();
+    const tabs = [first, second] as const;
+    await Promise.all(tabs.map(async (tab, i) => {
+      await tab.goto(`/#/patients/${patient.body._id}/case/${cases[i]!.body._id}`);
+      await tab.locator('.cf-page').waitFor();
+    }));
+
+    await context.setOffline(true);
+    for (const [i, tab] of tabs.entries()) {
+      await status(tab).filter({ hasText: 'Offline' }).waitFor();
+      await tab.locator('[data-field="room"] input').first().fill(`Tab ${i + 1} room`);
+      await tab.getByRole('button', { name: 'Save' }).click();
+      await tab.getByText('No connection: the case is saved on this device and will be sent when the connection returns.').waitFor();
+    }
+    // One queue on the device: each tab counts both saves.
+    await expectVisible(watched, status(second).filter({ hasText: 'Offline · 2 changes waiting' }), 'offline-two-tabs-waiting');
+
+    const saves: string[] = [];
+    context.on('request', (request) => {
+      if (request.method() === 'PUT' && !request.serviceWorker() && /\/api\/patients\/[^/]+\/cases\/[^/]+$/.test(request.url())) saves.push(request.url());
+    });
+    await context.setOffline(false);
+    for (const tab of tabs) await status(tab).filter({ hasText: /^Online$/ }).waitFor();
+    await screenshot(second, 'offline-two-tabs-synced');
+    for (const [i, created] of cases.entries()) {
+      const saved = await api<{ room: string; version: number }>('GET', `/patients/${patient.body._id}/cases/${created.body._id}`, { token });
+      assert.equal(saved.body.room, `Tab ${i + 1} room`);
+      assert.equal(saved.body.version, created.body.version + 1, 'saved exactly once');
+    }
+    assert.equal(saves.length, 2, `each waiting save went to the server once, by one of the tabs: ${saves.join(', ')}`);
+    await context.close();
+  });
+
   it('a network cut during sign-in is said in words and loses nothing: signing in again when back online sends the queue', async () => {
     const token = await adminToken();
     const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Night', lastName: 'Signin', birthDate: '1990-01-02' } });
