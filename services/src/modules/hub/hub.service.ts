@@ -11,7 +11,7 @@ import { HubErrorCode, hubError } from './hub.errors.js';
 import type { PackageManifest } from '@pnss/libs/submissions';
 import type { HubCollisions } from '../../database/submissions.schema.js';
 import { type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
-import { storedCasesOf, versionChanges } from '../../common/packages/stored-cases.js';
+import { caseDigestsOf, packageChanges, versionChanges } from '../../common/packages/stored-cases.js';
 import { verifyPackage } from './package-verifier.js';
 import { hashKey } from '../../common/access/hub-keys.js';
 import { NationalIngestService } from '../national/national-ingest.service.js';
@@ -172,7 +172,7 @@ export class HubService implements OnApplicationBootstrap {
         // What it changed against the version it replaces, case by case, from the two packages' files.
         const completed = await this.repository.replaceEarlierVersions(tx, received, async (earlierId) => {
           const earlier = await this.repository.receivedFile(earlierId, tx);
-          return versionChanges(earlier ? await storedCasesOf(earlier.content) : [], await storedCasesOf(bytes));
+          return earlier ? packageChanges(earlier.content, bytes) : versionChanges(new Map(), await caseDigestsOf(bytes));
         });
         await this.repository.touchKey(tx, key.id);
         // The national facts are owed from the moment the package is received (a durable job, issue 29).

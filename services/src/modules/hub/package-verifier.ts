@@ -6,7 +6,7 @@ import {
   CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FILE_NAMES, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, PACKAGE_LIMITS,
   type PackageManifest, type PackagedCase, SUBMISSION_ID_PATTERN, packageEntriesProblems, printableEntryName, validatePackagedCase,
 } from '@pnss/libs/submissions';
-import { JsonArrayError, jsonArrayElements } from './json-array-elements.js';
+import { JsonArrayError, jsonArrayElements } from '../../common/packages/json-array-elements.js';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
