@@ -56,23 +56,32 @@ export function handWritten(pool: pg.Pool) {
              case when is_stillbirth then gestation_min end as "gestationMin", case when is_stillbirth then gestation_max end as "gestationMax",
              count(*)::int as n
       from national_infants where is_obstetric and ${where(scope)} group by 1, 2, 3, 4, 5`, params(scope)),
-    months: (scope: Scope) => rows(`months_${suffix(scope)}`, `
-      select department_id as "departmentId", discharge_month as month, count(*)::int as cases
-      from national_cases where ${where(scope)} group by 1, 2`, params(scope)),
+    // The package covering each department's month, worked out from the packages at every call: what the
+    // services read from national_coverage (migration 0029), whose triggers apply the same rule.
     coverage: (from: string, to: string) => rows('coverage', `
       with firsts as (
         select department_id, submission_id, min(received_at) as first_received_at from hub_packages where state = 'received' group by 1, 2
+      ), covering as (
+        select p.department_id, p.submission_id, p.version, p.start_date, p.end_date, p.received_at, 'counted' as state
+        from national_submissions s join hub_packages p on p.id = s.hub_package_id
+        where p.end_date >= $1::date and p.start_date < ($2::date + interval '1 month')
+        union all
+        select p.department_id, p.submission_id, p.version, p.start_date, p.end_date, p.received_at, 'held'
+        from national_ingest i join hub_packages p on p.id = i.hub_package_id
+        where i.state = 'held' and p.end_date >= $1::date and p.start_date < ($2::date + interval '1 month')
       )
-      select p.department_id as "departmentId", p.submission_id as "submissionId", p.version, p.start_date::text as "startDate",
-             p.end_date::text as "endDate", f.first_received_at as "firstReceivedAt", p.received_at as "receivedAt", 'counted' as state
-      from national_submissions s join hub_packages p on p.id = s.hub_package_id
-      join firsts f on f.department_id = p.department_id and f.submission_id = p.submission_id
-      where p.end_date >= $1::date and p.start_date < ($2::date + interval '1 month')
-      union all
-      select p.department_id, p.submission_id, p.version, p.start_date::text, p.end_date::text, f.first_received_at, p.received_at, 'held'
-      from national_ingest i join hub_packages p on p.id = i.hub_package_id
-      join firsts f on f.department_id = p.department_id and f.submission_id = p.submission_id
-      where i.state = 'held' and p.end_date >= $1::date and p.start_date < ($2::date + interval '1 month')`, [`${from}-01`, `${to}-01`]),
+      select distinct on (c.department_id, m.month) c.department_id as "departmentId", m.month, c.state, c.submission_id as "submissionId", c.version,
+             floor(extract(epoch from f.first_received_at) * 1000)::float8 as "firstReceivedMs",
+             to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "receivedAt", coalesce(n.cases, 0)::int as cases
+      from covering c join firsts f on f.department_id = c.department_id and f.submission_id = c.submission_id
+      cross join lateral (
+        select to_char(g, 'YYYY-MM') as month
+        from generate_series(greatest(date_trunc('month', c.start_date::timestamp), $1::timestamp), least(date_trunc('month', c.end_date::timestamp), $2::timestamp), interval '1 month') as g
+      ) m
+      left join (
+        select department_id, discharge_month, count(*) as cases from national_cases where discharge_month between $3 and $4 group by 1, 2
+      ) n on n.department_id = c.department_id and n.discharge_month = m.month
+      order by c.department_id, m.month, c.state = 'counted' desc, c.version desc, c.received_at desc, c.submission_id`, [`${from}-01`, `${to}-01`, from, to]),
     departments: () => rows('departments', `
       with known as (
         select department_id from hub_api_keys union select department_id from hub_packages where state = 'received'

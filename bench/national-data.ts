@@ -20,8 +20,10 @@
 //   threshold), 0.8% early and 0.2% late neonatal deaths, birth weight by gestation.
 // The national facts (national_cases, national_infants), the version counted (national_submissions),
 // each package's ingest (national_ingest, 'ingested' or 'superseded') and the monthly counts the views
-// read (national_case_counts, national_birth_counts, as the ingest keeps them) are written; the
-// packages' own cases (hub_package_cases) are not: nothing national reads them after the ingest.
+// read (national_case_counts, national_birth_counts, as the ingest keeps them) are written, and the keys
+// of every counted package's cases in hub_package_cases (record id, patient key, case types, month:
+// what a hub holds of each received case, migration 0030; the collision check of every upload reads
+// them), unless --no-hub-cases. The packages' files are empty: nothing reads them after the ingest.
 // --reset empties the hub's tables first (TRUNCATE: a bench database only).
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -37,6 +39,8 @@ export interface NationalFactsOptions {
   departments: number;
   reset: boolean;
   migrate: boolean;
+  /** The keys of the packages' cases in hub_package_cases, as a hub holds them (default true). */
+  hubCases?: boolean;
   log?: (line: string) => void;
 }
 
@@ -221,7 +225,15 @@ export async function generateNationalFacts(options: NationalFactsOptions): Prom
       SELECT department_id, discharge_month, sum(n)::int, coalesce(sum(n) FILTER (WHERE is_obstetric), 0)::int
       FROM national_case_counts WHERE department_id = ANY($1::text[]) GROUP BY 1, 2`, [departments]);
     log(`monthly and yearly counts written (${elapsed()})`);
-    for (const table of ['hub_packages', 'national_ingest', 'national_submissions', 'national_cases', 'national_infants', 'national_case_counts', 'national_birth_counts',
+    if (options.hubCases !== false) {
+      // What a hub holds of each received case of the current versions (migration 0030): its keys, one row per case.
+      await client.query(`DELETE FROM hub_package_cases c USING hub_packages p WHERE p.id = c.hub_package_id AND p.department_id = ANY($1::text[])`, [departments]);
+      await client.query(`INSERT INTO hub_package_cases (hub_package_id, case_id, patient_key, case_types, discharge_month)
+        SELECT hub_package_id, case_id, patient_key, CASE WHEN is_gyne THEN '["gynecase"]' ELSE '["maternalfetalcase"]' END::jsonb, discharge_month
+        FROM national_cases WHERE department_id = ANY($1::text[])`, [departments]);
+      log(`the packages' cases' keys written to hub_package_cases (${elapsed()})`);
+    }
+    for (const table of ['hub_packages', 'hub_package_cases', 'national_ingest', 'national_submissions', 'national_cases', 'national_infants', 'national_case_counts', 'national_birth_counts',
       'national_case_counts_yearly', 'national_birth_counts_yearly', 'national_month_cases']) {
       await client.query(`VACUUM ANALYZE ${table}`);
     }
@@ -254,7 +266,7 @@ function argument(name: string): string | undefined {
 export async function nationalFactsMain(): Promise<void> {
   const url = argument('url') ?? process.env.BENCH_DATABASE_URL;
   if (!url) {
-    console.error('usage: national-data.ts --url postgres://user@host/db [--years 5] [--cases-per-year 1000000] [--departments 120] [--reset] [--no-migrate]');
+    console.error('usage: national-data.ts --url postgres://user@host/db [--years 5] [--cases-per-year 1000000] [--departments 120] [--reset] [--no-migrate] [--no-hub-cases]');
     process.exit(2);
   }
   await generateNationalFacts({
@@ -264,6 +276,7 @@ export async function nationalFactsMain(): Promise<void> {
     departments: Number(argument('departments') ?? 120),
     reset: process.argv.includes('--reset'),
     migrate: !process.argv.includes('--no-migrate'),
+    hubCases: !process.argv.includes('--no-hub-cases'),
   });
 }
 

@@ -6,6 +6,7 @@ import type { PackagedCase } from '@pnss/libs/submissions';
 import { and, eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
+import { storedCasesOf } from '../src/common/packages/stored-cases.js';
 import { PackageStore } from '../src/modules/submissions/package-store.js';
 import { SubmissionsRepository } from '../src/modules/submissions/submissions.repository.js';
 import { closedCase, packageOf, untilBuilt } from './support/census.js';
@@ -188,11 +189,14 @@ describe('corrections after submission: amending and withdrawing submitted cases
     expect(versions.map((v) => [v.version, v.supersededAt !== null])).toEqual([[1, true], [2, false]]);
     expect(versions[1].changes).toEqual({ added: [], amended: [first._id], withdrawn: [] });
     expect(await hubCaseIds(pkg.submissionId)).toEqual([first._id, second._id, third._id].sort());
-    const [weight] = await hub.database.db
-      .select({ data: hubPackageCases.data })
+    // The case as the hub holds it now: its row, and its values in the file of the version that holds it.
+    const [held] = await hub.database.db
+      .select({ content: hubPackages.content })
       .from(hubPackageCases)
+      .innerJoin(hubPackages, eq(hubPackages.id, hubPackageCases.hubPackageId))
       .where(eq(hubPackageCases.caseId, first._id as string));
-    expect(weight.data.weight).toBe(((await reread(first)).weight));
+    const stored = (await storedCasesOf(held.content)).find((c) => c.caseId === first._id);
+    expect(stored?.weight).toBe(((await reread(first)).weight));
   }, 60_000);
 
   it("the case's history says each version sent to the society that carries it and the society's answer, in words", async () => {

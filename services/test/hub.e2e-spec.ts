@@ -7,6 +7,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { unzipSync, zipSync } from 'fflate';
 import { auditLog } from '../src/database/schema.js';
 import { hubPackageCases, hubPackages } from '../src/database/submissions.schema.js';
+import { storedCasesOf } from '../src/common/packages/stored-cases.js';
 import { closedCase, downloadPackage, packageOf, untilBuilt } from './support/census.js';
 import { closableObBody, createCase, createPatient, nextCaseNum } from './support/patient-cases.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
@@ -139,7 +140,11 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(months).toHaveLength(2);
       for (const month of months) expect(month).toMatch(/^\d{4}-(0[1-9]|1[0-2])$/);
       expect(months[1]).toBe(pkg.endDate.slice(0, 7));
-      for (const row of rows) expect(JSON.stringify(row.data)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+      // The cases' values, in the file the hub keeps (its keys are the rows): no date of care either.
+      const [file] = await hub.database.db.select({ content: hubPackages.content }).from(hubPackages).where(eq(hubPackages.id, kept?._id as string));
+      const stored = await storedCasesOf(file.content);
+      expect(stored.map((c) => c.caseId).sort()).toEqual(rows.map((r) => r.caseId).sort());
+      for (const c of stored) expect(JSON.stringify(c)).not.toMatch(/\d{4}-\d{2}-\d{2}/);
       expect(kept?.startDate).toBe(`${months[0]}-01`);
     });
 
@@ -249,7 +254,10 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
       expect(received.map((p) => p.version).sort()).toEqual([1, 2]);
       const ages = async (version: number) => {
         const id = received.find((p) => p.version === version)?._id as string;
-        return (await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id))).map((r) => r.data.ageAtAdmission);
+        // The cases the hub holds of that version (their keys), with their values from its file.
+        const held = new Set((await hub.database.db.select().from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id))).map((r) => r.caseId));
+        const [file] = await hub.database.db.select({ content: hubPackages.content }).from(hubPackages).where(eq(hubPackages.id, id));
+        return (await storedCasesOf(file.content)).filter((c) => held.has(String(c.caseId))).map((c) => c.ageAtAdmission);
       };
       // Issue 30: the later version replaces the earlier one's cases at the hub; version 1 stays listed, superseded.
       expect([await ages(1), await ages(2)]).toEqual([[], [41]]);

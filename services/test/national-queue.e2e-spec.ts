@@ -5,13 +5,14 @@ import { jest } from '@jest/globals';
 import type { CaseForm, IssuedHubKey } from '@pnss/libs/api';
 import { closableObCase } from '@pnss/libs/testing';
 import type { DatabaseConfig } from '../src/config/app-config.js';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { nationalCaseCounts, nationalCases, nationalInfants, nationalIngest } from '../src/database/national.schema.js';
 import { hubPackages } from '../src/database/submissions.schema.js';
 import { JobQueue } from '../src/modules/queue/job-queue.service.js';
 import { NATIONAL_INGEST_QUEUE, NationalIngestService } from '../src/modules/national/national-ingest.service.js';
 import { NationalIngestRepository } from '../src/modules/national/national-ingest.repository.js';
 import { buildPackageFile, packagedCases } from '../src/modules/submissions/package-file.js';
+import { coverageDisagreements } from './support/national-coverage.js';
 import { type TestApp, createTestApp } from './support/test-app.js';
 
 // Issue 29's queue at work: an ingest cut off by a stop is resumed by the next start and its facts are
@@ -59,6 +60,13 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 async function ingestRow(app: TestApp, id: string) {
   const [row] = await app.database.db.select().from(nationalIngest).where(eq(nationalIngest.hubPackageId, id));
   return row;
+}
+
+/** The months the completeness grid shows covered for a department (migration 0029's coverage), with the submission counted. */
+async function coveredMonths(app: TestApp, departmentId: string) {
+  const result = (await app.database.db.execute(sql`
+    select month, state, submission_id as "submissionId" from national_coverage where department_id = ${departmentId} order by month`)) as unknown as { rows: unknown[] };
+  return result.rows;
 }
 
 async function factCounts(app: TestApp, departmentId: string) {
@@ -124,6 +132,9 @@ describe('the national ingest queue across restarts and servers (issue 29)', () 
       await until('the ingest cut off in the middle', async () => written === forms.length && (await ingestRow(first, id))?.state !== 'active');
       // Nothing of the cut-off transaction is counted.
       expect(await factCounts(first, 'DEPT-R')).toEqual({ cases: 0, infants: 0, monthlyCounts: 0 });
+      // Nor does the completeness grid show its months covered: its coverage went with the transaction.
+      expect(await coveredMonths(first, 'DEPT-R')).toEqual([]);
+      expect(await coverageDisagreements(first.database)).toEqual([]);
       running = null;
       await first.close();
 
@@ -134,6 +145,8 @@ describe('the national ingest queue across restarts and servers (issue 29)', () 
       await drained(next, [id]);
       expect(await ingestRow(next, id)).toMatchObject({ state: 'ingested', factCases: 5, factInfants: 5, reason: null });
       expect(await factCounts(next, 'DEPT-R')).toEqual({ cases: 5, infants: 5, monthlyCounts: 5 });
+      expect(await coveredMonths(next, 'DEPT-R')).toEqual(['2026-03', '2026-04', '2026-05'].map((month) => ({ month, state: 'counted', submissionId: 'SUB-R1' })));
+      expect(await coverageDisagreements(next.database)).toEqual([]);
       // Run once more (a late job, a second server), it changes nothing.
       expect(await next.app.get(NationalIngestService).ingest(id)).toBe('ingested');
       expect(await factCounts(next, 'DEPT-R')).toEqual({ cases: 5, infants: 5, monthlyCounts: 5 });

@@ -294,4 +294,23 @@ describe('the national census: ingest of received packages into national facts, 
     await hub.http.post('/api/hub/keys').set('Authorization', admin.authorization).send({ departmentId: 'DEPT-NEW' }).expect(201);
     expect(await departments()).toContain('DEPT-NEW');
   });
+
+  it('a package whose kept file no longer matches the SHA-256 it was received with is held, never half read; restored, it is ingested again', async () => {
+    await send('DEPT-B', zipOf('DEPT-B', 'SUB-B3', 1, [ob('b-5', { dischargeDate: '2025-06-14', admissionDate: '2025-06-10', deliveryDate: '2025-06-11' })])).expect(201);
+    const b3 = await packageId('DEPT-B', 'SUB-B3', 1);
+    expect(await settled(b3)).toBe('ingested');
+    const counted = await factCounts('DEPT-B');
+    const [kept] = await hub.database.db.select({ content: hubPackages.content }).from(hubPackages).where(eq(hubPackages.id, b3));
+    const damaged = Buffer.from(kept.content);
+    damaged[damaged.length >> 1] ^= 0xff;
+    await hub.database.db.update(hubPackages).set({ content: damaged }).where(eq(hubPackages.id, b3));
+    expect(await hub.app.get(NationalIngestService).ingest(b3)).toBe('held');
+    const [row] = await hub.database.db.select({ reason: nationalIngest.reason }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, b3));
+    expect(row.reason).toBe('The file the hub keeps no longer matches the SHA-256 it had when it was received.');
+    expect(await factCounts('DEPT-B')).toEqual(counted);
+    await hub.database.db.update(hubPackages).set({ content: kept.content }).where(eq(hubPackages.id, b3));
+    await hub.http.post(`/api/national/ingest/${b3}/retry`).set('Authorization', admin.authorization).expect(200);
+    expect(await settled(b3)).toBe('ingested');
+    expect(await factCounts('DEPT-B')).toEqual(counted);
+  });
 });

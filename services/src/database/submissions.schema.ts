@@ -212,7 +212,11 @@ export const hubPackages = pgTable(
   ],
 );
 
-/** The cases of the received packages, ready for national reports, by the month they were discharged in. */
+/**
+ * The keys of the received packages' cases (record id, patient key, case types, month of discharge):
+ * what the collision check and the national figures' bookkeeping read. Their values stay in the
+ * package's ZIP (migration 0030).
+ */
 export const hubPackageCases = pgTable(
   'hub_package_cases',
   {
@@ -224,7 +228,7 @@ export const hubPackageCases = pgTable(
     caseTypes: jsonb('case_types').$type<string[]>().notNull(),
     /** 'YYYY-MM': a package carries no day of care (data dictionary 2026.2; migration 0014). */
     dischargeMonth: text('discharge_month'),
-    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    // A case's values are read from its package's file (hub_packages.content; migration 0030).
   },
   (t) => [
     primaryKey({ columns: [t.hubPackageId, t.caseId] }),

@@ -11,6 +11,7 @@ import { HubErrorCode, hubError } from './hub.errors.js';
 import type { PackageManifest } from '@pnss/libs/submissions';
 import type { HubCollisions } from '../../database/submissions.schema.js';
 import { type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
+import { caseDigestsOf, packageChanges, versionChanges } from '../../common/packages/stored-cases.js';
 import { verifyPackage } from './package-verifier.js';
 import { hashKey } from '../../common/access/hub-keys.js';
 import { NationalIngestService } from '../national/national-ingest.service.js';
@@ -145,7 +146,7 @@ export class HubService implements OnApplicationBootstrap {
         },
         sink: async (cases) => {
           // A version received before is only verified again, to answer it as the same package or a conflict.
-          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map((c) => c.text));
+          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map((c) => c.value));
         },
       });
       if (!verification.ok) {
@@ -168,7 +169,11 @@ export class HubService implements OnApplicationBootstrap {
         // Issue 30: this version replaces the earlier versions' cases, in this transaction. The
         // national facts (ARCHITECTURE.md "The national census at the hub") follow here, after it:
         // replace the submission's facts with `completed`'s cases, or none when it was superseded.
-        const completed = await this.repository.replaceEarlierVersions(tx, received);
+        // What it changed against the version it replaces, case by case, from the two packages' files.
+        const completed = await this.repository.replaceEarlierVersions(tx, received, async (earlierId) => {
+          const earlier = await this.repository.receivedFile(earlierId, tx);
+          return earlier ? packageChanges(earlier.content, bytes) : versionChanges(new Map(), await caseDigestsOf(bytes));
+        });
         await this.repository.touchKey(tx, key.id);
         // The national facts are owed from the moment the package is received (a durable job, issue 29).
         await this.ingest.record(tx, { id: completed.id, departmentId, submissionId: manifest.submissionId, version: manifest.version });

@@ -6,7 +6,7 @@ import {
   CASES_FILE, DATA_DICTIONARY_VERSION, MANIFEST_FILE, PACKAGE_FILE_NAMES, PACKAGE_FORMAT, PACKAGE_FORMAT_VERSION, PACKAGE_LIMITS,
   type PackageManifest, type PackagedCase, SUBMISSION_ID_PATTERN, packageEntriesProblems, printableEntryName, validatePackagedCase,
 } from '@pnss/libs/submissions';
-import { JsonArrayError, jsonArrayElements } from './json-array-elements.js';
+import { JsonArrayError, jsonArrayElements } from '../../common/packages/json-array-elements.js';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /**
@@ -16,10 +16,9 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export type Refusal = { ok: false; limit: boolean; errors: FieldError[] };
 export type Verification = { ok: true; manifest: PackageManifest; summary: string } | Refusal;
 
-/** A case that passed the data dictionary, with its text as cases.json holds it (what the hub stores). */
+/** A case that passed the data dictionary (the hub stores its keys; its values stay in the package's file). */
 export interface VerifiedCase {
   value: PackagedCase;
-  text: string;
 }
 
 /**
@@ -64,7 +63,7 @@ const invalid = (field: string, message: string): Refused => refuse(false, [{ fi
  * 3. each other file inflated as a stream with a hard cap at its declared size (the stream is
  *    destroyed the moment it passes), its SHA-256 computed on the way and compared at its end;
  *    cases.json is split into its cases as it streams (json-array-elements.ts), each parsed and
- *    validated against the data dictionary and handed to `sink` in batches with its text.
+ *    validated against the data dictionary and handed to `sink` in batches.
  *
  * It reads only the ZIP's bytes and calls only `sink`, so it can run in a background job as it
  * runs in the request now.
@@ -243,7 +242,7 @@ async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['
         ids.add(id);
       }
       if (errors.length > 0 || count > manifest.numOfCases) continue;
-      batch.push({ value: value as PackagedCase, text });
+      batch.push({ value: value as PackagedCase });
       if (batch.length >= batchSize) {
         const full = batch;
         batch = [];

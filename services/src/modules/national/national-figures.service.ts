@@ -308,37 +308,20 @@ export class NationalFiguresService {
 
   private async completenessAnswer(scope: NationalScope): Promise<NationalCompletenessAnswer> {
     const months = monthsBetween(scope.from, scope.to);
-    const [departments, counts, coverage] = await Promise.all([
-      this.repository.departments(), this.repository.months(scope), this.repository.coverage(scope.from, scope.to),
-    ]);
+    const [departments, coverage] = await Promise.all([this.repository.departments(), this.repository.coverage(scope.from, scope.to)]);
     // Looked up by department and month, not searched for every cell: five years of a hundred departments are 7,200 cells.
-    const coverageOf = new Map<string, Map<string, CoverageRow[]>>();
-    for (const row of coverage) {
-      const byMonth = coverageOf.get(row.departmentId) ?? new Map<string, CoverageRow[]>();
-      coverageOf.set(row.departmentId, byMonth);
-      // The months of the period the package covers (their places in `months`), each given the package in the coverage's order.
-      const first = Math.max(0, monthIndex(scope.from, row.startDate.slice(0, 7)));
-      const last = Math.min(months.length - 1, monthIndex(scope.from, row.endDate.slice(0, 7)));
-      for (let at = first; at <= last; at += 1) {
-        const list = byMonth.get(months[at]);
-        if (list) list.push(row);
-        else byMonth.set(months[at], [row]);
-      }
-    }
-    const casesOf = new Map<string, number>();
-    for (const c of counts) casesOf.set(`${c.departmentId}|${c.month}`, (casesOf.get(`${c.departmentId}|${c.month}`) ?? 0) + Number(c.cases));
+    const coverageOf = new Map<string, CoverageRow>();
+    for (const row of coverage) coverageOf.set(`${row.departmentId}|${row.month}`, row);
+    const lateAfterOf = new Map(months.map((month) => [month, lateAfter(month)]));
     const rows = departments.map(({ departmentId }) => ({
       departmentId,
       cells: months.map((month): NationalCompletenessCell => {
-        const covering = coverageOf.get(departmentId)?.get(month) ?? [];
-        const countedOne = covering.filter((c) => c.state === 'counted').sort((a, b) => b.version - a.version)[0];
-        const cases = casesOf.get(`${departmentId}|${month}`) ?? 0;
-        if (!countedOne) {
-          const held = covering.some((c) => c.state === 'held');
-          return { month, state: held ? 'held' : 'missing', cases: 0, submissionId: null, version: null, receivedAt: null };
+        const covering = coverageOf.get(`${departmentId}|${month}`);
+        if (!covering || covering.state === 'held') {
+          return { month, state: covering ? 'held' : 'missing', cases: 0, submissionId: null, version: null, receivedAt: null };
         }
-        const state: CompletenessState = new Date(countedOne.firstReceivedAt).getTime() > lateAfter(month) ? 'late' : 'submitted';
-        return { month, state, cases, submissionId: countedOne.submissionId, version: countedOne.version, receivedAt: new Date(countedOne.receivedAt).toISOString() };
+        const state: CompletenessState = Number(covering.firstReceivedMs) > (lateAfterOf.get(month) ?? 0) ? 'late' : 'submitted';
+        return { month, state, cases: Number(covering.cases), submissionId: covering.submissionId, version: Number(covering.version), receivedAt: covering.receivedAt };
       }),
     }));
     return {
@@ -360,18 +343,32 @@ export class NationalFiguresService {
     return this.cache.answer(`standing|${scope.from}|${scope.to}|${departmentId}`, this.generationOf, () => this.standingAnswer(departmentId, scope));
   }
 
+  /**
+   * A department's standing: the nation's figures and funnel counts (kept per period, shared by every
+   * department that asks), and the department's own, read for it alone (its rows by the department's
+   * index: a few dozen). The nation's births are read as one group, as the national figures read them;
+   * the sums are the same as over each department's rows.
+   */
   private async standingAnswer(departmentId: string, scope: NationalScope) {
-    const rows = await this.rowsOf(scope);
-    const only = <T extends { departmentId: string }>(list: readonly T[]) => list.filter((r) => r.departmentId === departmentId);
-    const own: ScopeRows = { cases: only(rows.cases), deaths: only(rows.deaths), robson: only(rows.robson), births: only(rows.births) };
+    const [nation, own] = await Promise.all([
+      this.cache.answer(`standing-nation|${scope.from}|${scope.to}`, this.generationOf, () => this.nationOf(scope)),
+      this.rowsOf({ ...scope, departmentId }),
+    ]);
     const positions: Partial<Record<NationalFunnelIndicator, FunnelPosition>> = {};
     // The department's point of each funnel (funnelOf's, for it alone: no other department's position, no limits curve).
     for (const indicator of NATIONAL_FUNNEL_INDICATORS) {
-      const point = this.pointOf(indicator, this.indicatorOf(indicator, rows, INTERNATIONAL_STILLBIRTH_THRESHOLD),
-        this.indicatorOf(indicator, own, INTERNATIONAL_STILLBIRTH_THRESHOLD));
+      const point = this.pointOf(indicator, nation.indicators[indicator], this.indicatorOf(indicator, own, INTERNATIONAL_STILLBIRTH_THRESHOLD));
       if (point.denominator > 0) positions[indicator] = point.position998;
     }
-    return { scope, department: this.figuresOf(own), national: this.figuresOf(rows), positions };
+    return { scope, department: this.figuresOf(own), national: nation.figures, positions };
+  }
+
+  /** The nation's figures of a period and its counts on each funnel (international threshold), for the standings. */
+  private async nationOf(scope: NationalScope) {
+    const rows = await this.rowsOf({ ...scope, departmentId: null }, 'nation');
+    const indicators = Object.fromEntries(NATIONAL_FUNNEL_INDICATORS.map((indicator) => [indicator, this.indicatorOf(indicator, rows, INTERNATIONAL_STILLBIRTH_THRESHOLD)])) as
+      Record<NationalFunnelIndicator, IndicatorCounts>;
+    return { figures: this.figuresOf(rows), indicators };
   }
 }
 
@@ -384,11 +381,6 @@ function byDepartment<T extends { departmentId: string }>(rows: readonly T[]): M
     else grouped.set(row.departmentId, [row]);
   }
   return grouped;
-}
-
-/** How many months `month` is after `from` (both 'YYYY-MM'; negative before it). */
-function monthIndex(from: string, month: string): number {
-  return (Number(month.slice(0, 4)) - Number(from.slice(0, 4))) * 12 + Number(month.slice(5, 7)) - Number(from.slice(5, 7));
 }
 
 /** The end of a month plus NATIONAL_LATE_DAYS, in milliseconds. */

@@ -4,7 +4,7 @@ import type { IngestState } from '@pnss/libs/api';
 import type { NationalFactsSet } from '@pnss/libs/reports';
 import { DatabaseService, type Executor, type Transaction } from '../../database/database.service.js';
 import { nationalCases, nationalIngest, nationalSubmissions } from '../../database/national.schema.js';
-import { hubPackageCases, hubPackages } from '../../database/submissions.schema.js';
+import { hubPackages } from '../../database/submissions.schema.js';
 
 export type IngestRow = typeof nationalIngest.$inferSelect;
 
@@ -78,10 +78,11 @@ export class NationalIngestRepository {
     return row ?? null;
   }
 
-  /** The packaged cases (cases.json rows) of a received package. */
-  async casesOf(id: string): Promise<Array<Record<string, unknown>>> {
-    const rows = await this.database.db.select({ data: hubPackageCases.data }).from(hubPackageCases).where(eq(hubPackageCases.hubPackageId, id));
-    return rows.map((r) => r.data);
+  /** The file of a received package (the bytes the department sent) with its SHA-256 as received: its cases are read from it. */
+  async fileOf(id: string): Promise<{ content: Uint8Array; sha256: string } | null> {
+    const [row] = await this.database.db.select({ content: hubPackages.content, sha256: hubPackages.sha256 }).from(hubPackages)
+      .where(and(eq(hubPackages.id, id), eq(hubPackages.state, 'received'))).limit(1);
+    return row ?? null;
   }
 
   async setState(id: string, values: Partial<Pick<IngestRow, 'state' | 'reason' | 'attempts'>>): Promise<void> {

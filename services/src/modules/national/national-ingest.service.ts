@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { Job } from 'pg-boss';
 import type { IngestState, NationalIngestAnswer, NationalIngestItem, NationalIngestQuery, NationalIngestRetryAnswer } from '@pnss/libs/api';
@@ -7,6 +8,7 @@ import { DATA_DICTIONARY_VERSION, type PackagedCase } from '@pnss/libs/submissio
 import { pageWindow } from '../../common/paging/page-query.dto.js';
 import { APP_CONFIG, type AppConfig, censusConfigOf } from '../../config/app-config.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
+import { type StoredCase, storedCasesOf } from '../../common/packages/stored-cases.js';
 import { JobQueue, type QueueDefinition } from '../queue/job-queue.service.js';
 import { type IngestPackage, NationalIngestRepository } from './national-ingest.repository.js';
 import { NationalErrorCode, nationalError } from './national.errors.js';
@@ -101,7 +103,7 @@ export class NationalIngestService implements OnApplicationBootstrap {
     await this.repository.begin(id);
     let facts: NationalFactsSet[];
     try {
-      facts = await this.derive(pkg, await this.repository.casesOf(id));
+      facts = await this.derive(pkg, await this.casesOf(id));
     } catch (error) {
       if (!(error instanceof HeldPackage)) throw error;
       await this.repository.finish(this.database.db, id, { state: 'held', reason: error.message, factCases: 0, factInfants: 0 });
@@ -119,8 +121,25 @@ export class NationalIngestService implements OnApplicationBootstrap {
     });
   }
 
+  /**
+   * The package's cases, from the file the hub keeps (hub_packages.content; common/packages/stored-cases.ts): checked
+   * against the SHA-256 it had when it was received, so a damaged file is held, never half read.
+   */
+  private async casesOf(id: string): Promise<StoredCase[]> {
+    const file = await this.repository.fileOf(id);
+    if (!file) throw new HeldPackage('The hub holds no file of this package.');
+    if (createHash('sha256').update(file.content).digest('hex') !== file.sha256) {
+      throw new HeldPackage('The file the hub keeps no longer matches the SHA-256 it had when it was received.');
+    }
+    try {
+      return await storedCasesOf(file.content);
+    } catch (error) {
+      throw new HeldPackage(`The package's cases cannot be read from its file: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** The facts of every case, a few hundred at a time so the server keeps answering meanwhile. */
-  private async derive(pkg: IngestPackage, cases: ReadonlyArray<Record<string, unknown>>): Promise<NationalFactsSet[]> {
+  private async derive(pkg: IngestPackage, cases: readonly StoredCase[]): Promise<NationalFactsSet[]> {
     if (!NATIONAL_READABLE_DICTIONARIES.includes(pkg.dataDictionaryVersion)) {
       throw new HeldPackage(
         `The package follows data dictionary ${pkg.dataDictionaryVersion}; this hub reads ${NATIONAL_READABLE_DICTIONARIES.join(', ')}. ` +
@@ -128,7 +147,7 @@ export class NationalIngestService implements OnApplicationBootstrap {
       );
     }
     if (cases.length !== pkg.numOfCases) {
-      throw new HeldPackage(`The manifest lists ${pkg.numOfCases} cases and the hub holds ${cases.length} of them.`);
+      throw new HeldPackage(`The manifest lists ${pkg.numOfCases} cases and its cases.json holds ${cases.length}.`);
     }
     const seen = new Set<string>();
     const facts: NationalFactsSet[] = [];

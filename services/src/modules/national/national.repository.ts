@@ -13,17 +13,21 @@ export interface CaseCountRow { departmentId: string; cases: number; obstetric: 
 export interface DeathCountRow { departmentId: string; segment: string; timing: string | null; n: number }
 export interface RobsonCountRow { departmentId: string; segment: string; women: number; caesareans: number }
 export interface BirthCountRow { departmentId: string; status: number | null; weight: number | null; gestationMin: number | null; gestationMax: number | null; n: number }
-export interface MonthCountRow { departmentId: string; month: string; cases: number }
+/**
+ * The package that covers a department's month (migration 0029): its counted version, or a held
+ * package when none is counted; with the month's cases (national_month_cases).
+ */
 export interface CoverageRow {
   departmentId: string;
+  month: string;
+  state: 'counted' | 'held';
   submissionId: string;
   version: number;
-  startDate: string;
-  endDate: string;
-  /** When the submission was first received (its first version): what 'late' is measured by. */
-  firstReceivedAt: Date;
-  receivedAt: Date;
-  state: 'counted' | 'held';
+  /** When the submission was first received (its first version), in milliseconds: what 'late' is measured by. */
+  firstReceivedMs: number;
+  /** When this version was received, ISO 8601 to the millisecond (UTC). */
+  receivedAt: string;
+  cases: number;
 }
 
 /** Months 'YYYY-MM' from `from` to `to`, both included. */
@@ -145,29 +149,21 @@ export class NationalRepository {
       ) counts group by 1, 2, 3, 4, 5 having sum(n) <> 0`);
   }
 
-  months(scope: NationalScope): Promise<MonthCountRow[]> {
-    return this.rows(sql`
-      select department_id as "departmentId", discharge_month as month, cases from national_month_cases where ${this.where(scope)}`);
-  }
-
-  /** The counted version of each submission, and the held packages, with the months their manifests cover. */
+  /**
+   * The package covering each department's month of the period, from the coverage the triggers of
+   * migration 0029 keep (a row per covered department and month, none for a missing month), with the
+   * month's cases. The times are given as text and a number, not as dates to parse: 7,200 cells at five years.
+   */
   coverage(from: string, to: string): Promise<CoverageRow[]> {
-    const firstDay = `${from}-01`;
-    const lastMonth = `${to}-01`;
     return this.rows(sql`
-      with firsts as (
-        select department_id, submission_id, min(received_at) as first_received_at from hub_packages where state = 'received' group by 1, 2
-      )
-      select p.department_id as "departmentId", p.submission_id as "submissionId", p.version, p.start_date::text as "startDate",
-             p.end_date::text as "endDate", f.first_received_at as "firstReceivedAt", p.received_at as "receivedAt", 'counted' as state
-      from national_submissions s join hub_packages p on p.id = s.hub_package_id
-      join firsts f on f.department_id = p.department_id and f.submission_id = p.submission_id
-      where p.end_date >= ${firstDay}::date and p.start_date < (${lastMonth}::date + interval '1 month')
-      union all
-      select p.department_id, p.submission_id, p.version, p.start_date::text, p.end_date::text, f.first_received_at, p.received_at, 'held'
-      from national_ingest i join hub_packages p on p.id = i.hub_package_id
-      join firsts f on f.department_id = p.department_id and f.submission_id = p.submission_id
-      where i.state = 'held' and p.end_date >= ${firstDay}::date and p.start_date < (${lastMonth}::date + interval '1 month')`);
+      select c.department_id as "departmentId", c.month, c.state, c.submission_id as "submissionId", c.version,
+             floor(extract(epoch from c.first_received_at) * 1000)::float8 as "firstReceivedMs",
+             to_char(c.received_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "receivedAt", coalesce(m.cases, 0)::int as cases
+      from national_coverage c
+      left join (
+        select department_id, discharge_month, sum(cases) as cases from national_month_cases where discharge_month between ${from} and ${to} group by 1, 2
+      ) m on m.department_id = c.department_id and m.discharge_month = c.month
+      where c.month between ${from} and ${to}`);
   }
 
   /** Every department the hub knows (a key or a package), with its counted months and cases. */
