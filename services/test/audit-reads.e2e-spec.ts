@@ -11,7 +11,7 @@ import { useTestApp } from './support/use-test-app.js';
 describe('the audit log records patient-data reads and refused accesses', () => {
   const { t, admin, get } = useTestApp({ timeout: 120_000 });
 
-  /** GET /api/audit writes the rows still buffered in memory first, so what was read shows at once. */
+  /** GET /api/audit writes the refusals still in memory and chains the stored rows first, so what was read shows at once. */
   const audit = async (query: string) => ((await get(`/api/audit?${query}`).expect(200)).body as Paged<AuditEntry>).items;
 
   it('records a patient read with who read it and which patient, and never the patient data', async () => {
