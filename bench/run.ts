@@ -282,11 +282,15 @@ function readCaptures(): Map<string, CapturedStatement[]> {
   return byName;
 }
 
-/** The statements of one request, less the session check (cached or not) and the batched read audit. */
+/**
+ * The statements of one request, less the session check (cached or not), the batched read audit and
+ * the chaining of stored audit rows (a timer the request's context started, not the request's work).
+ */
 function statementsFor(figure: Figure, captured: CapturedStatement[]): CapturedStatement[] {
   const kept = captured.filter((s) => {
     if (!figure.keepSessions && /from "sessions"/i.test(s.text)) return false;
-    if (figure.method === 'GET' && /insert into "audit_log"/i.test(s.text)) return false;
+    if (figure.method === 'GET' && /insert into "audit_(log|pending)"/i.test(s.text)) return false;
+    if (/audit_chain_pending\(/i.test(s.text)) return false;
     return true;
   });
   // Renumber `after` over what is kept: a statement waits for as many kept ones as finished before it.

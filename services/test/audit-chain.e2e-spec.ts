@@ -142,6 +142,28 @@ onPostgres("the server's own role cannot choose an audit row's id or time, nor b
     });
   });
 
+  it("cannot read the chaining's key, nor change or remove a pending read's row, yet chains pending rows through audit_chain_pending (migration 0031)", async () => {
+    const admin = await t.signInAsAdmin();
+    const created = await t.http.post('/api/patients').set('Authorization', admin.authorization).send({ firstName: 'Pending', lastName: 'Role', birthDate: yearsAgo(30) }).expect(201);
+    const patientId = (created.body as { _id: string })._id;
+    await asApp(async (c) => {
+      await expect(c.query('select key from audit_chain_key')).rejects.toThrow(/permission denied/);
+      // A read's row, stored as the server stores it, then tampered with before it is chained.
+      await c.query(`insert into audit_pending (entity, entity_id, action) values ('patient_read', $1, 'read')`, [patientId]);
+      await expect(c.query(`update audit_pending set action = 'none'`)).rejects.toThrow(/permission denied/);
+      await expect(c.query('delete from audit_pending')).rejects.toThrow(/permission denied/);
+      await expect(c.query('truncate audit_pending')).rejects.toThrow(/permission denied/);
+      await expect(c.query(`select set_config('pnss.audit_chain_key', 'a guess', false); insert into audit_log (at, entity, action) values ('2001-01-01', 'forgery', 'backdated')`)).resolves.toBeDefined();
+      const chained = await c.query<{ n: number }>('select audit_chain_pending() as n');
+      expect(chained.rows[0]?.n).toBeGreaterThanOrEqual(1);
+      const rows = await c.query<{ n: number }>(`select count(*)::int as n from audit_log where entity = 'patient_read' and entity_id = $1`, [patientId]);
+      expect(rows.rows[0]?.n).toBe(1);
+      const backdated = await c.query(`select 1 from audit_log where at < now() - interval '1 day'`);
+      expect(backdated.rows).toEqual([]);
+    });
+    expect(await verify(t.database)).toMatchObject({ intact: true });
+  });
+
   it('warns at start-up, in words, when the server runs as a superuser or as its tables\' owner, and not as the two-role app (issue 27 item 6)', async () => {
     expect(await t.database.privilegeWarnings()).toEqual([]);
     const owner = await DatabaseService.connect({ kind: 'postgres', url: ownerUrl });

@@ -279,6 +279,10 @@ async function migrateAsOwner(migrationUrl: string, appPool: pg.Pool): Promise<v
     await ownerPool.query(`revoke update, delete, truncate, references, trigger on audit_log from ${role}`);
     // Where the audit chain starts is written once, by migration 0013.
     await ownerPool.query(`revoke insert, update, delete, truncate, references, trigger on audit_chain_start from ${role}`);
+    // Reads' and refusals' rows are appended to audit_pending and moved into audit_log by
+    // audit_chain_pending() alone (migration 0031), whose key the server's role may not read.
+    await ownerPool.query(`revoke update, delete, truncate, references, trigger on audit_pending from ${role}`);
+    await ownerPool.query(`revoke all on audit_chain_key from ${role}`);
     await ownerPool.query(`grant usage, select on all sequences in schema public to ${role}`);
     await ownerPool.query(`grant execute on all functions in schema public to ${role}`);
     // The job queue (pg-boss) keeps its own tables in its own schema, made by the server's role at start

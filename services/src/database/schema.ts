@@ -97,6 +97,24 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * The audit rows of reads and refused accesses as they are stored, before the database chains them
+ * into audit_log (migration 0031: audit_chain_pending moves them, oldest id first, keeping their time).
+ * The database sets `id` and `at` (a trigger, whatever an INSERT supplies); no UPDATE, no TRUNCATE,
+ * and no DELETE but the chaining's. Declared an identity only so that inserts leave the id out.
+ */
+export const auditPending = pgTable('audit_pending', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actorId: uuid('actor_id'),
+  actorUsername: text('actor_username'),
+  entity: text('entity').notNull(),
+  entityId: text('entity_id'),
+  action: text('action').notNull(),
+  changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
+  ip: text('ip'),
+});
+
 /** The reference lookups of the case form, refreshed from `@pnss/libs/lookups` at every start. */
 export const referenceLists = pgTable('reference_lists', {
   category: text('category').primaryKey(),

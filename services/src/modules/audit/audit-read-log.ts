@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { AccessRefusal } from '../auth/access.guard.js';
 import { AccessRefusalListener } from '../auth/access.guard.js';
 import { AuditRepository, type NewAuditRow } from './audit.repository.js';
@@ -16,11 +16,17 @@ interface Waiting {
 export const FLUSH_ROWS = 500;
 export const FLUSH_INTERVAL_MS = 1000;
 /**
- * INSERTs of read rows under way at once. One: the chain appends one transaction at a time, so a
- * second INSERT only waits on its lock while holding a pooled connection the reads need (measured:
- * three at once took case reads from 2.2-2.6 to 3.6 times the bare server's time).
+ * INSERTs of read rows under way at once. They append to audit_pending, which has no chain and no
+ * lock (migration 0031), so two could run at once; but what a row costs the server is mostly its
+ * statement (the socket write, the answer's parse, the promises: CPU profiles under load, issue 33),
+ * so one at a time, making the groups larger, answered more reads a second (measured at a million
+ * patients, ten at once: 3,572 a second with one, 2,758 with two, groups of 1.86 and 1.63 rows).
  */
-const WRITES_IN_FLIGHT = 1;
+export const WRITES_IN_FLIGHT = 1;
+/** Chain what this server wrote this long after it wrote it (the chain's lock is taken once a batch). */
+export const CHAIN_DELAY_MS = 300;
+/** And chain whatever waits this often, so another server's or a crashed one's rows are chained too. */
+export const CHAIN_SWEEP_MS = 30_000;
 /** While the database is away, at most this many rows wait; older ones are dropped (and counted in the log). */
 const MAX_BUFFERED_ROWS = 50_000;
 
@@ -46,9 +52,16 @@ export const READ_ACTIONS = {
  * batches every second or every 500 rows, and at shutdown: a crash can lose the refusals of at most
  * the last second. Writes are never in this log: every change is audited in its own transaction by
  * AuditService.record.
+ *
+ * Both go to audit_pending, which takes no lock (issue 33: the chain's one-transaction-at-a-time lock
+ * had capped every audited read), and the database chains them into audit_log, in the order they were
+ * stored and with the time they were stored at (`chain`): CHAIN_DELAY_MS after this server wrote
+ * rows, every CHAIN_SWEEP_MS whatever waits (another server's, a crashed one's), at start-up, at
+ * shutdown, and before anything reads the log (`chainNow`), so a reader never misses a read that
+ * was answered.
  */
 @Injectable()
-export class AuditReadLog extends AccessRefusalListener implements OnModuleDestroy {
+export class AuditReadLog extends AccessRefusalListener implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AuditReadLog');
   private buffer: AuditReadRow[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -56,7 +69,12 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   private dropped = 0;
   private waiting: Waiting[] = [];
   private inFlight = 0;
+  /** An INSERT is due at the end of this turn of the event loop (scheduleWrites). */
+  private scheduled = false;
   private idle: (() => void) | null = null;
+  private chainTimer: NodeJS.Timeout | null = null;
+  private sweep: NodeJS.Timeout | null = null;
+  private chaining: Promise<void> | null = null;
 
   constructor(private readonly repository: AuditRepository) {
     super();
@@ -66,6 +84,20 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
   write(row: AuditReadRow): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ row, resolve, reject });
+      this.scheduleWrites();
+    });
+  }
+
+  /**
+   * Starts the INSERTs at the end of this turn of the event loop, not at once: the answers of several
+   * reads that PostgreSQL sent together arrive in one turn, and their rows then share one INSERT
+   * (one statement, one round trip) instead of one each.
+   */
+  private scheduleWrites(): void {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
       this.startWrites();
     });
   }
@@ -78,6 +110,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
       this.repository.insertMany(batch.map((w) => w.row)).then(
         () => {
           for (const w of batch) w.resolve();
+          this.chainSoon();
         },
         (error: unknown) => {
           for (const w of batch) w.reject(error);
@@ -134,6 +167,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
     this.flushing = (async () => {
       try {
         await this.repository.insertMany(rows);
+        this.chainSoon();
         if (this.dropped > 0) {
           this.logger.error(`${this.dropped} read audit rows were dropped while the database was away`);
           this.dropped = 0;
@@ -153,10 +187,60 @@ export class AuditReadLog extends AccessRefusalListener implements OnModuleDestr
     await this.flushing;
   }
 
+  /**
+   * Writes the refusals that wait, then chains every pending row stored before this call (the reads
+   * answered so far, this server's and any other's): call it before reading audit_log.
+   */
+  async chainNow(): Promise<void> {
+    await this.flush();
+    await this.repository.chainPending();
+  }
+
+  /** Chains CHAIN_DELAY_MS from now, unless a chaining is already due. */
+  private chainSoon(): void {
+    if (this.chainTimer) return;
+    this.chainTimer = setTimeout(() => {
+      this.chainTimer = null;
+      void this.chain();
+    }, CHAIN_DELAY_MS);
+    this.chainTimer.unref();
+  }
+
+  /** Chains what waits, one chaining of this server at a time; a failure is logged and tried again later. */
+  private chain(): Promise<void> {
+    this.chaining ??= this.repository.chainPending().then(
+      () => undefined,
+      (error: unknown) => {
+        this.logger.error(`Chaining the pending audit rows failed; trying again: ${error instanceof Error ? error.message : String(error)}`);
+        this.chainSoon();
+      },
+    ).finally(() => {
+      this.chaining = null;
+    });
+    return this.chaining;
+  }
+
+  /** At start-up: chain what an earlier run (or a crashed one) left, then sweep now and then. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.chain();
+    this.sweep = setInterval(() => void this.chain(), CHAIN_SWEEP_MS);
+    this.sweep.unref();
+  }
+
   async onModuleDestroy(): Promise<void> {
+    this.startWrites();
     if (this.inFlight > 0) await new Promise<void>((resolve) => (this.idle = resolve));
     await this.flush();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = null;
+    if (this.chainTimer) clearTimeout(this.chainTimer);
+    this.chainTimer = null;
+    await this.chaining;
+    await this.chain();
+    // A failed chaining at shutdown must not schedule another.
+    if (this.chainTimer) clearTimeout(this.chainTimer);
+    this.chainTimer = null;
   }
 }

@@ -1,23 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { type SQL, type Subquery, and, asc, count, desc, eq, gt, inArray, max, min, or, sql } from 'drizzle-orm';
 import { DatabaseService, type Executor, placeholdersOf, prepared } from '../../database/database.service.js';
-import { auditLog } from '../../database/schema.js';
+import { auditLog, auditPending } from '../../database/schema.js';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
 /**
- * Rows given as one JSON array (`rows`), each with the columns the server gives; the statement also
- * turns synchronous_commit off for its own transaction (a cross join with the set_config).
+ * Rows given as one JSON array (`rows`), each with the columns the server gives, appended to
+ * audit_pending (migration 0031: no chain, no lock; the database chains them later); the statement
+ * also turns synchronous_commit off for its own transaction (a cross join with the set_config).
  */
 function insertRowsStatement(on: Executor) {
   const rows = sql`jsonb_to_recordset(${sql.placeholder('rows')}::jsonb)
     as r(actor_id uuid, actor_username text, entity text, entity_id text, action text, changes jsonb, ip text)
     cross join (select set_config('synchronous_commit', 'off', true)) as asynchronous`;
-  return on.insert(auditLog).select(
+  return on.insert(auditPending).select(
     on
-      // Every column in the table's order, as drizzle's INSERT ... SELECT wants: the id, time and hash
-      // given here are replaced by the chain's trigger (migration 0013), whatever they are.
+      // Every column in the table's order, as drizzle's INSERT ... SELECT wants: the id and time given
+      // here are replaced by the table's trigger (migration 0031), whatever they are.
       .select({
         id: sql`null::bigint`.as('id'),
         at: sql`now()`.as('at'),
@@ -28,11 +29,13 @@ function insertRowsStatement(on: Executor) {
         action: sql`r.action`.as('action'),
         changes: sql`r.changes`.as('changes'),
         ip: sql`r.ip`.as('ip'),
-        hash: sql`null::text`.as('hash'),
       })
       .from(rows),
   );
 }
+
+/** Pending rows the chaining moves at most in one transaction (one hold of the chain's lock). */
+export const CHAIN_BATCH_ROWS = 5_000;
 
 export interface AuditFilter {
   entity?: string;
@@ -128,14 +131,35 @@ export class AuditRepository {
       changes: row.changes ?? [],
       ip: row.ip ?? null,
     }));
-    // No id or time: the database sets them (migration 0013), in the order the rows are chained.
-    // Committed without waiting for the disk (synchronous_commit off for this statement alone): the
+    // No id or time: the database sets them (migration 0031), and chains the rows later, keeping
+    // that time (chainPending). No chain lock here, so several of these may run at once. Committed without waiting for the disk (synchronous_commit off for this statement alone): the
     // rows are PostgreSQL's once the INSERT answers, so a crash of this server loses none; a crash of
     // PostgreSQL itself may lose the last fraction of a second of reads. Waiting for the WAL flush
     // made every read wait for the disk (17 ms against 3 ms for 20 rows on a busy machine).
     // A named prepared statement: every read pays a share of this INSERT, so it is parsed and planned
     // once per connection, not at every group of reads.
     await prepared(this.database.db, 'audit_insert_rows', insertRowsStatement).execute({ rows: JSON.stringify(records) });
+  }
+
+  /**
+   * Moves every pending row committed before this call into the chained audit_log, oldest first, a
+   * batch of CHAIN_BATCH_ROWS a transaction (migration 0031, audit_chain_pending: one chain lock a
+   * batch; two chainers at once wait for each other). Answers how many rows it chained.
+   */
+  async chainPending(): Promise<number> {
+    let chained = 0;
+    for (;;) {
+      const result = (await this.database.db.execute(sql`select audit_chain_pending(${CHAIN_BATCH_ROWS}) as n`)) as { rows: Array<{ n: number | string }> };
+      const n = Number(result.rows[0]?.n ?? 0);
+      chained += n;
+      if (n < CHAIN_BATCH_ROWS) return chained;
+    }
+  }
+
+  /** How many rows wait in audit_pending to be chained. */
+  async pendingCount(): Promise<number> {
+    const [row] = await this.database.db.select({ n: count() }).from(auditPending);
+    return row.n;
   }
 
   /** Up to `limit` rows after `afterId`, in id order: each with its stored hash and the text its hash covers. */

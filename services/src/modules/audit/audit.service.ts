@@ -3,7 +3,7 @@ import type { Paged } from '@pnss/libs/api';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import type { Executor } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
-import { AuditReadLog } from './audit-read-log.js';
+import { AuditReadLog, READ_ACTIONS } from './audit-read-log.js';
 import {
   type Activity, type ActivityFilter, type AuditFilter, AuditRepository, type AuditRow, type InsertedAuditRow, type RelatedAuditRows,
 } from './audit.repository.js';
@@ -52,8 +52,9 @@ export class AuditService {
 
   /** Newest first, 100 a page. */
   async list(filter: AuditFilter, offset: number | undefined): Promise<Paged<AuditEntryView>> {
-    // The reads and refusals still in memory are written first, so the screen shows them too.
-    await this.readLog.flush();
+    // The refusals still in memory are written and every stored read and refusal chained first
+    // (migration 0031), so the screen shows every read answered so far.
+    await this.readLog.chainNow();
     return pagedList(offset, (limit, skip) => this.repository.page(filter, limit, skip), toView);
   }
 
@@ -62,12 +63,14 @@ export class AuditService {
    * records (a census package) keep about it. The caller trims what a related row says of others.
    */
   async listOfRecord(own: { entity: string; entityId: string }, related: readonly RelatedAuditRows[], offset: number | undefined): Promise<Paged<AuditEntryView>> {
-    await this.readLog.flush();
+    await this.readLog.chainNow();
     return pagedList(offset, (limit, skip) => this.repository.pageOfRecord(own, related, limit, skip), toView);
   }
 
   /** Recent rows of one kind, e.g. failed sign-ins from an address in the last 15 minutes. */
-  activitySince(filter: ActivityFilter): Promise<Activity> {
+  async activitySince(filter: ActivityFilter): Promise<Activity> {
+    // Reads and refusals may still wait to be chained; changes are in audit_log already.
+    if ((Object.values(READ_ACTIONS) as string[]).includes(filter.action)) await this.readLog.chainNow();
     return this.repository.activitySince(filter);
   }
 }
