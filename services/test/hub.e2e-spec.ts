@@ -13,7 +13,10 @@ import { closableObBody, createCase, createPatient, nextCaseNum } from './suppor
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const census = (overrides: object) => ({
-  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 1500, hubEnabled: false, packageFreeText: false,
+  // The production wait for the society (20 s): an upload of a department's package waits for an ingest
+  // of that department under way (the coverage triggers take its lock), seconds on a loaded machine.
+  // The test of a society that never answers shortens it for itself.
+  departmentId: 'DEPT-A', societyUrl: null, societyApiKey: null, societyTimeoutMs: 20_000, hubEnabled: false, packageFreeText: false,
   packageSecret: 'the department secret of the hub tests, long enough', ...overrides,
 });
 
@@ -417,7 +420,7 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
     it('marks the package Failed with the reason, and a Failed package can be submitted again', async () => {
       const { form } = await closedCase(dept, deptAdmin);
       const pkg = await packageOf(dept, deptAdmin, [form._id as string]);
-      const censusConfig = dept.config.census as { societyApiKey: string | null; societyUrl: string | null };
+      const censusConfig = dept.config.census as { societyApiKey: string | null; societyUrl: string | null; societyTimeoutMs: number };
 
       censusConfig.societyApiKey = 'pnss_not_a_key';
       let res = await submit(pkg.submissionId).expect(502);
@@ -426,9 +429,11 @@ describe("the society's hub and Submit (ARCHITECTURE.md 'The society's hub')", (
 
       censusConfig.societyApiKey = key.key;
       censusConfig.societyUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      censusConfig.societyTimeoutMs = 1500;
       res = await submit(pkg.submissionId).expect(502);
       expect((res.body as ErrorEnvelope).message).toMatch(/did not answer within 2 seconds/);
       expect((await deptPackage(pkg.submissionId)).status).toBe('Failed');
+      censusConfig.societyTimeoutMs = 20_000;
 
       censusConfig.societyUrl = hubUrl;
       const sent = (await submit(pkg.submissionId).expect(200)).body as SubmitPackageResponse;
