@@ -68,13 +68,11 @@ export interface AuditChange {
 }
 
 /**
- * Append-only: a trigger in the migrations raises on UPDATE, DELETE and TRUNCATE. The database sets
- * `id`, `at` and `hash` (migration 0013's trigger, whatever an INSERT supplies): the id is declared an
- * identity here only so that inserts leave it out; the column itself takes its value in the trigger.
+ * The columns of an audit row wherever it is stored: in audit_log, and in audit_pending before the
+ * database chains it (new builders at each call: a column belongs to one table).
  */
-export const auditLog = pgTable(
-  'audit_log',
-  {
+function auditRowColumns() {
+  return {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorId: uuid('actor_id'),
@@ -84,6 +82,18 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
     ip: text('ip'),
+  };
+}
+
+/**
+ * Append-only: a trigger in the migrations raises on UPDATE, DELETE and TRUNCATE. The database sets
+ * `id`, `at` and `hash` (migration 0013's trigger, whatever an INSERT supplies): the id is declared an
+ * identity here only so that inserts leave it out; the column itself takes its value in the trigger.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    ...auditRowColumns(),
     /** SHA-256 of the previous row's hash and this row's text (pnss_audit_row_text); null before migration 0013. */
     hash: text('hash'),
   },
@@ -103,17 +113,7 @@ export const auditLog = pgTable(
  * The database sets `id` and `at` (a trigger, whatever an INSERT supplies); no UPDATE, no TRUNCATE,
  * and no DELETE but the chaining's. Declared an identity only so that inserts leave the id out.
  */
-export const auditPending = pgTable('audit_pending', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  actorId: uuid('actor_id'),
-  actorUsername: text('actor_username'),
-  entity: text('entity').notNull(),
-  entityId: text('entity_id'),
-  action: text('action').notNull(),
-  changes: jsonb('changes').$type<AuditChange[]>().notNull().default([]),
-  ip: text('ip'),
-});
+export const auditPending = pgTable('audit_pending', auditRowColumns());
 
 /** The reference lookups of the case form, refreshed from `@pnss/libs/lookups` at every start. */
 export const referenceLists = pgTable('reference_lists', {
