@@ -1,12 +1,12 @@
 import { jest } from '@jest/globals';
 import type { CaseForm, IssuedHubKey, NationalCompletenessAnswer } from '@pnss/libs/api';
 import { closableObCase } from '@pnss/libs/testing';
-import { and, eq } from 'drizzle-orm';
-import { nationalIngest } from '../src/database/national.schema.js';
+import { eq } from 'drizzle-orm';
 import { hubPackages } from '../src/database/submissions.schema.js';
 import { NationalIngestRepository } from '../src/modules/national/national-ingest.repository.js';
 import { buildPackageFile, packagedCases } from '../src/modules/submissions/package-file.js';
 import { completenessBefore, coverageDisagreements } from './support/national-coverage.js';
+import { hubPackageSteps } from './support/hub-packages.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 // Issue 29 "Scale": the completeness grid reads the coverage the triggers of migration 0029 keep (a row
@@ -52,20 +52,7 @@ describe('the completeness grid from the kept coverage (issue 29, migration 0029
     await hub?.close();
   });
 
-  const send = (departmentId: string, bytes: Buffer) =>
-    hub.http.post('/api/hub/packages').set({ 'Content-Type': 'application/zip', 'x-department-id': departmentId, 'x-api-key': keys[departmentId].key }).send(bytes);
-  const packageId = async (departmentId: string, submissionId: string, version: number) =>
-    (await hub.database.db.select({ id: hubPackages.id }).from(hubPackages)
-      .where(and(eq(hubPackages.departmentId, departmentId), eq(hubPackages.submissionId, submissionId), eq(hubPackages.version, version))))[0].id;
-  const settled = async (id: string, timeoutMs = 30_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = await hub.database.db.select({ state: nationalIngest.state }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, id));
-      if (row && !['queued', 'active', 'retrying'].includes(row.state)) return row.state;
-      if (Date.now() > deadline) throw new Error(`The ingest of ${id} is still ${row?.state}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const { send, packageId, settled } = hubPackageSteps(() => hub, keys);
   const received = async (departmentId: string, submissionId: string, version: number, forms: CaseForm[]) => {
     await send(departmentId, zipOf(departmentId, submissionId, version, forms)).expect(201);
     const id = await packageId(departmentId, submissionId, version);

@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { CaseForm, ErrorEnvelope, NationalComparisonAnswer, HubReceipt, IssuedHubKey, NationalFiguresAnswer, NationalFunnelAnswer, NationalIngestAnswer, NationalStandingAnswer } from '@pnss/libs/api';
 import { closableGyneCase, closableObCase, healthyInfant } from '@pnss/libs/testing';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { nationalCases, nationalInfants, nationalIngest } from '../src/database/national.schema.js';
 import { hubPackages } from '../src/database/submissions.schema.js';
 import { NationalIngestService } from '../src/modules/national/national-ingest.service.js';
 import { buildPackageFile, packagedCases } from '../src/modules/submissions/package-file.js';
+import { hubPackageSteps } from './support/hub-packages.js';
 import { type SignedIn, type TestApp, createTestApp } from './support/test-app.js';
 
 const SECRET = 'the department secret of the national tests, long enough';
@@ -46,21 +47,7 @@ describe('the national census: ingest of received packages into national facts, 
   });
 
   const get = (path: string) => hub.http.get(path).set('Authorization', admin.authorization);
-  const send = (departmentId: string, bytes: Buffer) =>
-    hub.http.post('/api/hub/packages').set({ 'Content-Type': 'application/zip', 'x-department-id': departmentId, 'x-api-key': keys[departmentId].key }).send(bytes);
-  const packageId = async (departmentId: string, submissionId: string, version: number) =>
-    (await hub.database.db.select({ id: hubPackages.id }).from(hubPackages)
-      .where(and(eq(hubPackages.departmentId, departmentId), eq(hubPackages.submissionId, submissionId), eq(hubPackages.version, version))))[0].id;
-  /** Waits for the background job to leave the package queued, active or retrying. */
-  const settled = async (id: string, timeoutMs = 30_000): Promise<string> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const [row] = await hub.database.db.select({ state: nationalIngest.state }).from(nationalIngest).where(eq(nationalIngest.hubPackageId, id));
-      if (row && !['queued', 'active', 'retrying'].includes(row.state)) return row.state;
-      if (Date.now() > deadline) throw new Error(`The ingest of ${id} is still ${row?.state}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  const { send, packageId, settled } = hubPackageSteps(() => hub, keys);
   const factCounts = async (departmentId: string) => ({
     cases: (await hub.database.db.select({ n: count() }).from(nationalCases).where(eq(nationalCases.departmentId, departmentId)))[0].n,
     infants: (await hub.database.db.select({ n: count() }).from(nationalInfants).where(eq(nationalInfants.departmentId, departmentId)))[0].n,
