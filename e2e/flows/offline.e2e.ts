@@ -13,6 +13,23 @@ const status = (page: Page) => page.getByTestId('connection-status');
 /** The IndexedDB databases of the page's origin (the offline store is `pnss-offline-<user id>`). */
 const databases = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((db) => db.name ?? ''));
 
+/** A patient with one case, made on the server through the API (what a ward has before the network goes). */
+async function caseOnServer(patient: { firstName: string; lastName: string; birthDate: string }, caseNum: string) {
+  const token = await adminToken();
+  const made = await api<{ _id: string }>('POST', '/patients', { token, body: patient });
+  const created = await api<{ _id: string; version: number }>('POST', `/patients/${made.body._id}/cases`, { token, body: { caseNum } });
+  assert.equal(created.status, 201);
+  return { token, patientId: made.body._id, caseId: created.body._id, version: created.body.version };
+}
+
+/** Signs the administrator in on `page` and opens the case form of `patientId`/`caseId`. */
+async function openCaseForm(page: Page, patientId: string, caseId: string): Promise<void> {
+  await signIn(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL(/#\/patients/);
+  await page.goto(`/#/patients/${patientId}/case/${caseId}`);
+  await page.locator('.cf-page').waitFor();
+}
+
 describe('offline on a ward (issue 32)', () => {
   let browser: Browser;
   before(async () => {
@@ -86,18 +103,11 @@ describe('offline on a ward (issue 32)', () => {
   });
 
   it('a case saved with the network cut waits on the device, encrypted, and is on the server once after the connection returns', async () => {
-    const token = await adminToken();
-    const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Ward', lastName: 'Outage', birthDate: '1993-04-11' } });
-    const caseNum = `OFFLINE-${Date.now()}`;
-    const created = await api<{ _id: string; version: number }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum } });
-    assert.equal(created.status, 201);
+    const { token, patientId, caseId, version } = await caseOnServer({ firstName: 'Ward', lastName: 'Outage', birthDate: '1993-04-11' }, `OFFLINE-${Date.now()}`);
     const watched = await openPage(browser);
     const { page } = watched;
     const context = page.context();
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/#\/patients/);
-    await page.goto(`/#/patients/${patient.body._id}/case/${created.body._id}`);
-    await page.locator('.cf-page').waitFor();
+    await openCaseForm(page, patientId, caseId);
 
     await context.setOffline(true);
     await expectVisible(watched, status(page).filter({ hasText: 'Offline' }), 'offline-case-offline');
@@ -116,28 +126,26 @@ describe('offline on a ward (issue 32)', () => {
     await context.setOffline(false);
     await expectVisible(watched, status(page).filter({ hasText: /^Online$/ }), 'offline-case-synced');
     console.info(`The queued save was sent ${Date.now() - back} ms after the network returned (issue 32 asks for under 5 s).`);
-    const saved = await api<{ room: string; version: number }>('GET', `/patients/${patient.body._id}/cases/${created.body._id}`, { token });
+    const saved = await api<{ room: string; version: number }>('GET', `/patients/${patientId}/cases/${caseId}`, { token });
     assert.equal(saved.body.room, 'Delivery room 3');
-    assert.equal(saved.body.version, created.body.version + 1, 'saved exactly once');
+    assert.equal(saved.body.version, version + 1, 'saved exactly once');
     await context.close();
   });
 
   it('two tabs of one user, each with a save waiting, send the shared queue once between them when the connection returns', async () => {
-    const token = await adminToken();
-    const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Twotab', lastName: 'Ward', birthDate: '1990-02-14' } });
     const stamp = Date.now();
-    const cases = await Promise.all([1, 2].map((n) => api<{ _id: string; version: number }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum: `TABS-${stamp}-${n}` } })));
+    const cases = [];
+    for (const n of [1, 2]) cases.push(await caseOnServer({ firstName: 'Twotab', lastName: `Ward ${n}`, birthDate: '1990-02-14' }, `TABS-${stamp}-${n}`));
+    const { token } = cases[0]!;
     const watched = await openPage(browser);
     const { page: first } = watched;
     const context = first.context();
-    await signIn(first, ADMIN.username, ADMIN.password);
-    await first.waitForURL(/#\/patients/);
     const second = await context.newPage();
     const tabs = [first, second] as const;
-    await Promise.all(tabs.map(async (tab, i) => {
-      await tab.goto(`/#/patients/${patient.body._id}/case/${cases[i]!.body._id}`);
-      await tab.locator('.cf-page').waitFor();
-    }));
+    await openCaseForm(first, cases[0]!.patientId, cases[0]!.caseId);
+    // The second tab shares the first's session (one browser profile): it opens its case directly.
+    await second.goto(`/#/patients/${cases[1]!.patientId}/case/${cases[1]!.caseId}`);
+    await second.locator('.cf-page').waitFor();
 
     await context.setOffline(true);
     for (const [i, tab] of tabs.entries()) {
@@ -154,28 +162,27 @@ describe('offline on a ward (issue 32)', () => {
       if (request.method() === 'PUT' && !request.serviceWorker() && /\/api\/patients\/[^/]+\/cases\/[^/]+$/.test(request.url())) saves.push(request.url());
     });
     await context.setOffline(false);
-    for (const tab of tabs) await status(tab).filter({ hasText: /^Online$/ }).waitFor();
+    for (const [i, tab] of tabs.entries()) {
+      // What each user sees: Online with nothing waiting or refused, and the form still showing the room typed in it.
+      await status(tab).filter({ hasText: /^Online$/ }).waitFor();
+      assert.equal(await tab.locator('[data-field="room"] input').first().inputValue(), `Tab ${i + 1} room`);
+    }
     await screenshot(second, 'offline-two-tabs-synced');
     for (const [i, created] of cases.entries()) {
-      const saved = await api<{ room: string; version: number }>('GET', `/patients/${patient.body._id}/cases/${created.body._id}`, { token });
+      const saved = await api<{ room: string; version: number }>('GET', `/patients/${created.patientId}/cases/${created.caseId}`, { token });
       assert.equal(saved.body.room, `Tab ${i + 1} room`);
-      assert.equal(saved.body.version, created.body.version + 1, 'saved exactly once');
+      assert.equal(saved.body.version, created.version + 1, 'saved exactly once');
     }
     assert.equal(saves.length, 2, `each waiting save went to the server once, by one of the tabs: ${saves.join(', ')}`);
     await context.close();
   });
 
   it('a network cut during sign-in is said in words and loses nothing: signing in again when back online sends the queue', async () => {
-    const token = await adminToken();
-    const patient = await api<{ _id: string }>('POST', '/patients', { token, body: { firstName: 'Night', lastName: 'Signin', birthDate: '1990-01-02' } });
-    const created = await api<{ _id: string; version: number }>('POST', `/patients/${patient.body._id}/cases`, { token, body: { caseNum: `SIGNIN-${Date.now()}` } });
+    const { token, patientId, caseId, version } = await caseOnServer({ firstName: 'Night', lastName: 'Signin', birthDate: '1990-01-02' }, `SIGNIN-${Date.now()}`);
     const watched = await openPage(browser);
     const { page } = watched;
     const context = page.context();
-    await signIn(page, ADMIN.username, ADMIN.password);
-    await page.waitForURL(/#\/patients/);
-    await page.goto(`/#/patients/${patient.body._id}/case/${created.body._id}`);
-    await page.locator('.cf-page').waitFor();
+    await openCaseForm(page, patientId, caseId);
     await context.setOffline(true);
     await page.locator('[data-field="room"] input').first().fill('Night shift 2');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -202,12 +209,12 @@ describe('offline on a ward (issue 32)', () => {
     await context.setOffline(false);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((url) => !url.hash.startsWith('#/account/login'));
-    const read = () => api<{ room: string | null; version: number }>('GET', `/patients/${patient.body._id}/cases/${created.body._id}`, { token });
+    const read = () => api<{ room: string | null; version: number }>('GET', `/patients/${patientId}/cases/${caseId}`, { token });
     let saved = await read();
     for (const until = Date.now() + 30_000; saved.body.room !== 'Night shift 2' && Date.now() < until; saved = await read()) await page.waitForTimeout(250);
     await expectVisible(watched, status(page).filter({ hasText: /^Online$/ }), 'signin-cut-synced');
     assert.equal(saved.body.room, 'Night shift 2', 'the queued save reached the server after signing in again');
-    assert.equal(saved.body.version, created.body.version + 1, 'saved exactly once');
+    assert.equal(saved.body.version, version + 1, 'saved exactly once');
     await context.close();
   });
 
