@@ -1,6 +1,7 @@
 import { webcrypto } from 'node:crypto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { indexedDbText } from '../testing/indexed-db-text.js';
+import { keptOfflineKey } from '../testing/kept-offline-key.js';
 import { OfflineStore, OfflineStoreLockedError, offlineDatabaseName, type OfflineChange, type OfflineStoreOptions } from './offline-store.js';
 import { OFFLINE_SESSION_DATABASE } from './offline-session.js';
 
@@ -22,24 +23,7 @@ function createPatient(): OfflineChange {
 }
 
 /** The row of the key slot as IndexedDB returns it (a structured clone, as after a reload). */
-async function keptKey(): Promise<{ userId: string; key: CryptoKey } | undefined> {
-  const factory = options.dependencies!.indexedDB;
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = factory.open(OFFLINE_SESSION_DATABASE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  try {
-    if (!db.objectStoreNames.contains('keys')) return undefined;
-    return await new Promise((resolve, reject) => {
-      const request = db.transaction('keys').objectStore('keys').get('signed-in');
-      request.onsuccess = () => resolve(request.result as { userId: string; key: CryptoKey } | undefined);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    db.close();
-  }
-}
+const keptKey = () => keptOfflineKey(options.dependencies!.indexedDB);
 
 /** A fresh copy of the session module: a reload of the page, its memory gone, IndexedDB not. */
 async function reload(): Promise<typeof import('./offline-session.js')> {

@@ -1,24 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { OFFLINE_SESSION_DATABASE, currentOfflineStore, eraseOfflineSession, getToken } from '@pnss/web';
+import { currentOfflineStore, eraseOfflineSession, getToken } from '@pnss/web';
+import { keptOfflineKey } from '@pnss/web/testing';
 import { ADMINISTRATOR, renderShell } from '../../shell-app.test-helpers.js';
 
 /** The user whose key the slot of `pnss-offline-session` holds, read as a reload would (null when none). */
 async function keptKeyUser(): Promise<string | null> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(OFFLINE_SESSION_DATABASE);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  try {
-    if (!db.objectStoreNames.contains('keys')) return null;
-    return await new Promise((resolve, reject) => {
-      const request = db.transaction('keys').objectStore('keys').get('signed-in');
-      request.onsuccess = () => resolve((request.result as { userId: string } | undefined)?.userId ?? null);
-      request.onerror = () => reject(request.error);
-    });
-  } finally {
-    db.close();
-  }
+  return (await keptOfflineKey())?.userId ?? null;
 }
 
 function fill(label: string, value: string) {
