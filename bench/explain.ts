@@ -10,7 +10,11 @@ export interface ExplainedStatement {
   plan: string[];
 }
 
-/** Each SELECT of each figure, twice (the second, warm, is kept), without touching any row. */
+/**
+ * Each SELECT of each figure (an audited read's too: its answer and its audit row are one statement,
+ * WITH ... INSERT INTO audit_pending ... SELECT), twice (the second, warm, is kept), each in a
+ * transaction rolled back, so no row is left behind.
+ */
 export async function explainFigures(url: string, figures: Record<string, BaselineFigure>, only: (name: string) => boolean): Promise<ExplainedStatement[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -19,11 +23,16 @@ export async function explainFigures(url: string, figures: Record<string, Baseli
     for (const [figure, { statements }] of Object.entries(figures)) {
       if (!only(figure)) continue;
       for (const statement of statements) {
-        if (!/^\s*select/i.test(statement.text)) continue;
+        if (!/^\s*(select|with)\b/i.test(statement.text)) continue;
         let plan: string[] = [];
         for (let run = 0; run < 2; run += 1) {
-          const result = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
-          plan = result.rows.map((row) => row['QUERY PLAN']);
+          await client.query('BEGIN');
+          try {
+            const result = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`, statement.values);
+            plan = result.rows.map((row) => row['QUERY PLAN']);
+          } finally {
+            await client.query('ROLLBACK');
+          }
         }
         const time = plan.map((line) => /Execution Time: ([\d.]+) ms/.exec(line)?.[1]).find(Boolean);
         out.push({ figure, sql: statement.text, executionMs: Number(time ?? NaN), plan });

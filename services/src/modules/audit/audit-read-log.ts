@@ -123,6 +123,11 @@ export class AuditReadLog extends AccessRefusalListener implements OnApplication
     }
   }
 
+  /** A read's own statement stored its row in audit_pending (read-audit.ts): chain it as soon as a row written here. */
+  storedElsewhere(): void {
+    this.chainSoon();
+  }
+
   /** Queues one row; never waits for the database. */
   push(row: AuditReadRow): void {
     if (this.buffer.length >= MAX_BUFFERED_ROWS) {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { declaredRoutes, ownHooks } from '../../../test/support/declared-routes.js';
 import type { AuditReadLog } from './audit-read-log.js';
 import { PATIENT_DATA_READS, registerAuditReadsHook } from './audit-reads.hook.js';
+import { readAuditOf, type readAuditParts } from './read-audit.js';
 
 type Entry = Parameters<AuditReadLog['write']>[0];
 
@@ -11,13 +12,18 @@ describe('the read-audit hook', () => {
   let routes: ReturnType<typeof declaredRoutes>;
   let pushed: Entry[];
   let stored: () => Promise<void>;
+  let storedElsewhere: number;
 
   beforeEach(async () => {
     pushed = [];
     stored = () => Promise.resolve();
+    storedElsewhere = 0;
     fastify = Fastify();
     registerAuditReadsHook(fastify, {
       push: () => undefined,
+      storedElsewhere: () => {
+        storedElsewhere += 1;
+      },
       write: (entry: Entry) => {
         pushed.push(entry);
         return stored();
@@ -25,7 +31,11 @@ describe('the read-audit hook', () => {
     });
     routes = declaredRoutes(fastify);
     fastify.get('/api/patients', async () => ({ items: [{ _id: 'p1' }, { _id: 'p2' }], count: 2 }));
-    fastify.get('/api/patients/:patientid', async () => ({ _id: 'p1', firstName: 'Ana' }));
+    fastify.get('/api/patients/:patientid', async (req) => {
+      // A read whose own statement stored the row (read-audit.ts) says so, as the repositories do.
+      if ((req.query as { own?: string }).own) readAuditOf(req)?.stored();
+      return { _id: 'p1', firstName: 'Ana' };
+    });
     fastify.get('/api/patients/all/count', async () => ({ count: 2 }));
     fastify.put('/api/patients/:patientid', async () => ({ _id: 'p1' }));
     fastify.post('/api/accounts/auth', async () => ({ username: 'u' }));
@@ -48,6 +58,31 @@ describe('the read-audit hook', () => {
         ],
       }),
     ]);
+  });
+
+  it('writes no second row for a read whose own statement stored it, and has it chained as soon as a row written here', async () => {
+    const own = await request(fastify.server).get('/api/patients/p1?own=1').expect(200);
+    expect(own.body).toEqual({ _id: 'p1', firstName: 'Ana' });
+    expect(pushed).toEqual([]);
+    expect(storedElsewhere).toBe(1);
+  });
+
+  it('builds the same row for a statement to store as it writes itself (the route, the filters, the answered ids between them and the other parameters)', async () => {
+    let parts: ReturnType<typeof readAuditParts> | undefined;
+    fastify = Fastify();
+    registerAuditReadsHook(fastify, { push: () => undefined, write: () => Promise.resolve(), storedElsewhere: () => undefined });
+    fastify.get('/api/worklists/:list', async (req) => {
+      const audit = readAuditOf(req);
+      parts = audit?.parts;
+      return { items: [] };
+    });
+    await fastify.ready();
+    await request(fastify.server).get('/api/worklists/ready-to-approve?page=2&search=x').expect(200);
+    expect(parts).toEqual({
+      actorId: null, actorUsername: null, entity: 'case_read', entityId: null, action: 'read_list', ip: '127.0.0.1', idsField: 'caseIds',
+      head: [{ field: 'route', old: null, new: 'GET /api/worklists/:list' }, { field: 'query', old: null, new: { page: '2', search: true } }],
+      tail: [{ field: 'list', old: null, new: 'ready-to-approve' }],
+    });
   });
 
   it('sends the answer only once its audit row is stored, and no answer when it cannot be (issue 27 item 5)', async () => {

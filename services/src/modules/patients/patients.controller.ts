@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/ide
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { AuditedRead, type ReadAudit } from '../audit/read-audit.js';
 import { PatientListQueryDto } from './dto/list-query.dto.js';
 import { PatientDto, PatientDuplicateQueryDto } from './dto/patient.dto.js';
 import { PatientsService } from './patients.service.js';
@@ -68,8 +69,8 @@ export class PatientsController {
 
   @Get(':patientid')
   @Answer('One patient, with the histories', 'Patient')
-  get(@Param('patientid', ParseIdPipe) patientId: string) {
-    return this.patients.get(patientId);
+  get(@Param('patientid', ParseIdPipe) patientId: string, @AuditedRead() audit: ReadAudit | undefined) {
+    return this.patients.get(patientId, audit);
   }
 
   @Post()

@@ -7,6 +7,7 @@ import { listCounters, patientCaseStats } from '../../database/list-performance.
 import { patientNameTerms, patientNameWords } from '../../database/name-search.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import { SEARCH_COUNT_CAP } from '@pnss/libs/api';
+import { READ_AUDIT_PARAM, type ReadAudit, auditedSelect } from '../audit/read-audit.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
 import {
   ADMITTED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, allOf, containsPattern,
@@ -148,6 +149,11 @@ function findByIdStatement(on: Executor) {
 /** A patient by id with the flags the preview shows. */
 function findViewStatement(on: Executor) {
   return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
+}
+
+/** The same, storing the read's audit row in the same statement when the patient is found (read-audit.ts). */
+function findViewAuditedStatement(on: Executor) {
+  return auditedSelect(on, findViewStatement(on));
 }
 
 /**
@@ -415,9 +421,12 @@ export class PatientsRepository {
     return row ?? null;
   }
 
-  /** The patient with the flags the preview shows. */
-  async findView(id: string, executor: Executor = this.database.db): Promise<PatientViewRow | null> {
-    const [row] = await prepared(executor, 'patients_find_view', findViewStatement).execute({ id });
+  /** The patient with the flags the preview shows; with `audit`, the read's audit row is stored by the same statement. */
+  async findView(id: string, executor: Executor = this.database.db, audit?: ReadAudit): Promise<PatientViewRow | null> {
+    const [row] = audit
+      ? await prepared(executor, 'patients_find_view_audited', findViewAuditedStatement).execute({ id, [READ_AUDIT_PARAM]: audit.value })
+      : await prepared(executor, 'patients_find_view', findViewStatement).execute({ id });
+    audit?.stored();
     return row ? { ...row, hasOpenCase: Boolean(row.hasOpenCase), isAdmitted: Boolean(row.isAdmitted) } : null;
   }
 

@@ -10,6 +10,7 @@ import { listFilter } from '../../common/paging/list-query.dto.js';
 import { pagedList } from '../../common/paging/page-query.dto.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, AuditService } from '../audit/audit.service.js';
+import type { ReadAudit } from '../audit/read-audit.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import type { PatientListQueryDto } from './dto/list-query.dto.js';
@@ -69,8 +70,9 @@ export class PatientsService {
     return { items: views.filter((view): view is PatientViewRow => view !== null).map(toListItem) };
   }
 
-  async get(patientId: string): Promise<Patient> {
-    return toPatient(await this.requireView(patientId));
+  /** With `audit`, the read's audit row is stored by the read's own statement (read-audit.ts). */
+  async get(patientId: string, audit?: ReadAudit): Promise<Patient> {
+    return toPatient(await this.requireView(patientId, undefined, audit));
   }
 
   /**
@@ -206,8 +208,8 @@ export class PatientsService {
     for (const change of this.birthDateChanges) await change(tx, actor, after);
   }
 
-  private async requireView(patientId: string, executor?: Executor): Promise<PatientViewRow> {
-    const row = await this.repository.findView(patientId, executor);
+  private async requireView(patientId: string, executor?: Executor, audit?: ReadAudit): Promise<PatientViewRow> {
+    const row = await this.repository.findView(patientId, executor, audit);
     if (!row) throw patientsError(PatientsErrorCode.PatientNotFound);
     return row;
   }
