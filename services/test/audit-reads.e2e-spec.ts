@@ -22,7 +22,6 @@ describe('the audit log records patient-data reads and refused accesses', () => 
     expect(rows[0]).toMatchObject({ actorUsername: 'admin', entity: 'patient_read', entityId: patient._id, action: 'read' });
     // One row, stored by the read's own statement (read-audit.ts), naming the route and nothing else.
     expect(rows[0].changes).toEqual([{ field: 'route', old: null, new: 'GET /api/patients/:patientid' }]);
-    expect(rows[0].ip).toBeTruthy();
     expect(JSON.stringify(rows[0])).not.toMatch(/Zenaida|Quisumbing/);
   });
 

@@ -257,7 +257,29 @@ describe('patients API (SPEC.md §7 "Patients and cases")', () => {
       expect(items.find((i) => i._id === admitted._id)).toMatchObject({ hasOpenCase: true, isAdmitted: true });
       expect(items.find((i) => i._id === open._id)).toMatchObject({ hasOpenCase: true, isAdmitted: false });
       expect(items.find((i) => i._id === noCase._id)).toMatchObject({ hasOpenCase: false, isAdmitted: false });
+      // A patient read by id shows the flags her list row shows (both from patient_case_stats).
+      for (const patient of [admitted, open, noCase]) {
+        const one = (await get(`/api/patients/${patient._id}`).expect(200)).body as Patient;
+        const row = items.find((i) => i._id === patient._id);
+        expect({ hasOpenCase: one.hasOpenCase, isAdmitted: one.isAdmitted }).toEqual({ hasOpenCase: row?.hasOpenCase, isAdmitted: row?.isAdmitted });
+      }
       expect(((await get(`/api/patients/${admitted._id}`).expect(200)).body as Patient).isAdmitted).toBe(true);
+    });
+
+    it('an archived case leaves its patient neither open nor admitted, read by id as in the list, and counts again once unarchived', async () => {
+      const tag = `Archived${Date.now()}`;
+      const patient = await createPatient(t, admin, { firstName: 'Archiva', lastName: tag });
+      const created = await createCase(t, admin, patient._id, { caseNum: nextCaseNum(), caseFormType: 1, admissionDate: daysAgo(2) });
+      const flags = async () => {
+        const one = (await get(`/api/patients/${patient._id}`).expect(200)).body as Patient;
+        const row = (await list({ search: tag })).items[0];
+        return { byId: [one.hasOpenCase, one.isAdmitted], inList: [row.hasOpenCase, row.isAdmitted] };
+      };
+      expect(await flags()).toEqual({ byId: [true, true], inList: [true, true] });
+      await put(`/api/patients/${patient._id}/cases/${created._id}/archive`, {}).expect(200);
+      expect(await flags()).toEqual({ byId: [false, false], inList: [false, false] });
+      await put(`/api/patients/${patient._id}/cases/${created._id}/unarchive`, {}).expect(200);
+      expect(await flags()).toEqual({ byId: [true, true], inList: [true, true] });
     });
 
     it('refuses unknown filters and malformed dates with a 400 naming the parameter', async () => {

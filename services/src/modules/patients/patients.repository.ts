@@ -134,9 +134,16 @@ function nameHoldsOneOf(words: ReadonlyArray<{ word: string }>): SQL {
   return sql`${NAME_WORDS} && array[${sql.join(words.map((w) => sql`${w.word}`), sql`, `)}]::text[]`;
 }
 
+/**
+ * A patient's flags as the preview shows them, from patient_case_stats (one row per patient, kept by
+ * the triggers of migration 0006 from OPEN_CASE and ADMITTED_CASE, archived cases left out), as the
+ * list rows read them (LIST_FLAGS): one primary-key probe instead of two EXISTS over her cases, and
+ * the same answer (issue 33: the read by id cost PostgreSQL twice the hand-written statement).
+ * Aliased, so the read can be a CTE (read-audit.ts, auditedSelect).
+ */
 const FLAGS = {
-  hasOpenCase: sql<boolean>`${caseExists([OPEN_CASE])}`.as('has_open_case'),
-  isAdmitted: sql<boolean>`${caseExists([ADMITTED_CASE])}`.as('is_admitted'),
+  hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`.as('has_open_case'),
+  isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`.as('is_admitted'),
 };
 
 const ID = sql.placeholder('id');
@@ -148,7 +155,12 @@ function findByIdStatement(on: Executor) {
 
 /** A patient by id with the flags the preview shows. */
 function findViewStatement(on: Executor) {
-  return on.select({ ...getTableColumns(patients), ...FLAGS }).from(patients).where(eq(patients.id, ID)).limit(1);
+  return on
+    .select({ ...getTableColumns(patients), ...FLAGS })
+    .from(patients)
+    .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
+    .where(eq(patients.id, ID))
+    .limit(1);
 }
 
 /** The same, storing the read's audit row in the same statement when the patient is found (read-audit.ts). */
