@@ -34,6 +34,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { type CaseForm, withoutServerOwned } from '@pnss/libs/api';
 import type { BaselineFigure, BaselineOptions, CapturedStatement } from './baseline.js';
+import { type CpuSnapshot, cpuPerAnswer, cpuSnapshot, databaseOf } from './cpu.js';
 import { explainFigures } from './explain.js';
 import { generateDepartment, nameOf } from './generate-department.js';
 import { runNationalBench } from './national.js';
@@ -137,10 +138,13 @@ interface Measured {
   errors: number;
   /** How many answers had each non-2xx status (printed under the table, so a refusal is never silent). */
   statuses: Record<string, number>;
+  /** CPU microseconds per answer: the server that answered, PostgreSQL for the bench's database, the load generator (bench/cpu.ts). */
+  cpu: CpuSnapshot;
 }
 
-async function load(url: string, figure: Figure, request: Partial<autocannon.Request>, headers: Record<string, string>): Promise<Measured> {
+async function load(url: string, figure: Figure, request: Partial<autocannon.Request>, headers: Record<string, string>, serverPid?: number): Promise<Measured> {
   const times: number[] = [];
+  const cpuBefore = cpuSnapshot(serverPid, databaseOf(databaseUrl));
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -155,6 +159,7 @@ async function load(url: string, figure: Figure, request: Partial<autocannon.Req
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+  const cpu = cpuPerAnswer(cpuBefore, cpuSnapshot(serverPid, databaseOf(databaseUrl)), times.length);
   times.sort((a, b) => a - b);
   // Every percentile from every answer's time (fractions of a millisecond): autocannon's histogram
   // keeps whole milliseconds, a step of 20-25% at the 4-5 ms of a short answer under load.
@@ -170,6 +175,7 @@ async function load(url: string, figure: Figure, request: Partial<autocannon.Req
     statuses: Object.fromEntries(
       Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith('2')).map(([code, stat]) => [code, stat?.count ?? 0]),
     ),
+    cpu,
   };
 }
 
@@ -192,6 +198,11 @@ function combine(runs: Measured[]): Measured {
       for (const [code, n] of Object.entries(r.statuses)) all[code] = (all[code] ?? 0) + n;
       return all;
     }, {}),
+    cpu: {
+      server: median(runs.map((r) => r.cpu.server)),
+      postgres: runs.some((r) => r.cpu.postgres === null) ? null : median(runs.map((r) => r.cpu.postgres as number)),
+      load: median(runs.map((r) => r.cpu.load)),
+    },
   };
 }
 
@@ -212,6 +223,22 @@ function printRow(label: string, a: Measured, b: Measured | null, load: string):
   }
 }
 const refusals: string[] = [];
+
+/**
+ * Where each answer's CPU went, API beside baseline: the server, PostgreSQL (the bench database's
+ * backends and the WAL writer), the load generator. The three share the machine's cores, so the
+ * ratio of the sums bounds the ratio of the throughputs (issue 33: find the cost).
+ */
+function printCpu(measured: MeasuredFigure[]): void {
+  const f = (n: number | null) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(0));
+  const sum = (c: CpuSnapshot) => c.server + (c.postgres ?? 0) + c.load;
+  console.info('\n## CPU per answer (µs: server / PostgreSQL / load generator = sum)');
+  console.info('| figure | API | baseline | API÷baseline (sum) |\n|---|---|---|---|');
+  for (const { figure, api: a, bare: b } of measured) {
+    const side = (m: Measured) => `${f(m.cpu.server)} / ${f(m.cpu.postgres)} / ${f(m.cpu.load)} = ${f(sum(m.cpu))}`;
+    console.info(`| ${figure.label} | ${side(a)} | ${b ? side(b) : '-'} | ${b ? `${(sum(a.cpu) / sum(b.cpu)).toFixed(2)}×` : '-'} |`);
+  }
+}
 
 /** Issue 33's goals: these figures within RATIO_GOAL of the baseline (req/s and p97.5), ten at once and one user alone. */
 const RATIO_GOAL = 1.3;
@@ -581,8 +608,8 @@ async function main(): Promise<void> {
       // Rounds interleaved: API, baseline, API, baseline, ... (the load average read before each).
       for (let round = 0; round < rounds; round += 1) {
         loads.push(loadavg()[0]);
-        apiRuns.push(await load(api, figure, apiRequest, auth));
-        if (baseline) bareRuns.push(await load(bare, figure, bareRequest, auth));
+        apiRuns.push(await load(api, figure, apiRequest, auth, server.pid));
+        if (baseline) bareRuns.push(await load(bare, figure, bareRequest, auth, baseline.pid));
       }
       const [apiMeasured, bareMeasured] = [combine(apiRuns), bareRuns.length ? combine(bareRuns) : null];
       const loadText = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
@@ -590,6 +617,7 @@ async function main(): Promise<void> {
       measuredFigures.push({ figure, api: apiMeasured, bare: bareMeasured, load: loadText });
     }
     printGoals(measuredFigures);
+    printCpu(measuredFigures);
     if (refusals.length > 0) console.info(`\nnon-2xx answers by status:\n${refusals.map((r) => `- ${r}`).join('\n')}`);
     for (const [key, body] of firstRefusal) console.info(`- first save answer ${key}: ${body}`);
     const rssAfter = rssMb(server.pid);
