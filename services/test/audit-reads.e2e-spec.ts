@@ -57,6 +57,22 @@ describe('the audit log records patient-data reads and refused accesses', () => 
     expect(list.changes).toEqual(expect.arrayContaining([{ field: 'caseIds', old: null, new: [c._id] }]));
   });
 
+  it("records one row for a case form read, stored by the read's own statement, and none for a case asked under another patient (404)", async () => {
+    const patient = await createPatient(t, admin);
+    const other = await createPatient(t, admin);
+    const c = await createCase(t, admin, patient._id, closableObBody(nextCaseNum('READ')));
+    const form = (await get(`/api/patients/${patient._id}/cases/${c._id}`).expect(200)).body as { _id: string; caseNum: string };
+    expect(form).toMatchObject({ _id: c._id, caseNum: c.caseNum });
+    await get(`/api/patients/${other._id}/cases/${c._id}`).expect(404);
+    const reads = await audit(`entity=case_read&entityId=${c._id}`);
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({ actorUsername: 'admin', action: 'read' });
+    expect(reads[0].changes).toEqual([
+      { field: 'route', old: null, new: 'GET /api/patients/:patientid/cases/:caseid' },
+      { field: 'patientId', old: null, new: patient._id },
+    ]);
+  });
+
   it('records a 401 with the route and the reason, and answers it with WWW-Authenticate: Bearer', async () => {
     const answer = await t.http.get('/api/patients/allcases/count').expect(401);
     expect(answer.headers['www-authenticate']).toBe('Bearer');

@@ -7,6 +7,7 @@ import {
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter } from '../../common/queries/list-counters.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
+import { READ_AUDIT_PARAM, type ReadAudit, auditedSelect } from '../audit/read-audit.js';
 import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from '../../common/records/case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
@@ -57,6 +58,14 @@ function findByIdStatement(on: Executor) {
 }
 
 /**
+ * A case form of one patient, storing the read's audit row in the same statement when it is found
+ * (read-audit.ts, auditedSelect): a case of another patient is not found, as `requireCase` says.
+ */
+function findOfPatientAuditedStatement(on: Executor) {
+  return auditedSelect(on, on.select().from(c).where(and(eq(c.id, sql.placeholder('id')), eq(c.patientId, sql.placeholder('patientId')))).limit(1));
+}
+
+/**
  * A form saved over an open case at the version read, with its audit row, in one statement (the
  * statement of every case save, built once): the UPDATE is a CTE whose row, when it wrote one,
  * the audit row's CTE names. Without a transaction around it, the two still commit together.
@@ -102,6 +111,17 @@ export class CasesRepository {
   /** The case form every screen opens and every change reads first (a prepared statement). */
   async findById(id: string, executor: Executor = this.database.db): Promise<CaseRow | null> {
     const [row] = await prepared(executor, 'cases_find_by_id', findByIdStatement).execute({ id });
+    return row ?? null;
+  }
+
+  /** The case form a screen opens, of that patient alone, with the read's audit row stored by the same statement. */
+  async findOfPatientAudited(id: string, patientId: string, audit: ReadAudit): Promise<CaseRow | null> {
+    const [row] = await prepared(this.database.db, 'cases_find_of_patient_audited', findOfPatientAuditedStatement).execute({
+      id,
+      patientId,
+      [READ_AUDIT_PARAM]: audit.value,
+    });
+    audit.stored();
     return row ?? null;
   }
 

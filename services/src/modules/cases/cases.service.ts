@@ -15,6 +15,7 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
+import type { ReadAudit } from '../audit/read-audit.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
@@ -68,8 +69,12 @@ export class CasesService {
     return (await this.repository.listForPatient(patientId)).map(toCaseForm);
   }
 
-  async get(patientId: string, caseId: string): Promise<CaseForm> {
-    return toCaseForm(await this.requireCase(patientId, caseId));
+  /** With `audit`, the read's audit row is stored by the read's own statement (read-audit.ts). */
+  async get(patientId: string, caseId: string, audit?: ReadAudit): Promise<CaseForm> {
+    if (!audit) return toCaseForm(await this.requireCase(patientId, caseId));
+    const row = await this.repository.findOfPatientAudited(caseId, patientId, audit);
+    if (!row) throw casesError(CasesErrorCode.CaseNotFound);
+    return toCaseForm(row);
   }
 
   /** With an `idempotencyKey`, a copy of a create already made answers that case as it is now and creates nothing. */

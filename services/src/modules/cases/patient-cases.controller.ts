@@ -5,6 +5,7 @@ import { PageQueryDto } from '../../common/paging/page-query.dto.js';
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { AuditedRead, type ReadAudit } from '../audit/read-audit.js';
 import { CasesService } from './cases.service.js';
 import { CaseActionDto } from './dto/case-action.dto.js';
 import { CaseAmendDto, CaseWithdrawDto } from './dto/case-amendment.dto.js';
@@ -42,8 +43,8 @@ export class PatientCasesController {
 
   @Get(':caseid')
   @Answer('One case form, whole', 'CaseForm')
-  get(@Param('patientid', ParseIdPipe) patientId: string, @Param('caseid', ParseIdPipe) caseId: string) {
-    return this.cases.get(patientId, caseId);
+  get(@Param('patientid', ParseIdPipe) patientId: string, @Param('caseid', ParseIdPipe) caseId: string, @AuditedRead() audit: ReadAudit | undefined) {
+    return this.cases.get(patientId, caseId, audit);
   }
 
   /** The fields sent change, with `version` the one you opened; 409 with `current` when it is stale. */
