@@ -7,7 +7,7 @@ import pg from 'pg';
 import { DatabaseService } from '../src/database/database.service.js';
 import { checkAuditLog } from '../src/modules/audit/audit-check.js';
 import { verifyChain } from '../src/modules/audit/audit-chain.js';
-import { CHAIN_DELAY_MS } from '../src/modules/audit/audit-read-log.js';
+import { AuditReadLog, CHAIN_DELAY_MS } from '../src/modules/audit/audit-read-log.js';
 import { AuditRepository } from '../src/modules/audit/audit.repository.js';
 import { createPatient } from './support/patient-cases.js';
 import { createTestApp } from './support/test-app.js';
@@ -140,6 +140,14 @@ describe('reads and refusals are stored unchained first, and the database chains
     expect(chained.map((r) => r.action)).toEqual(actions);
     expect(await storedOf(t.database.db, 'pending-race')).toEqual({ pending: 0, chained: actions.length });
     expect(await verify(t.database)).toMatchObject({ intact: true });
+  });
+
+  it("the server can vacuum audit_pending (the room of chained rows reclaimed even where autovacuum is off), and the chain still verifies", async () => {
+    const patient = await createPatient(t, admin);
+    await get(`/api/patients/${patient._id}`).expect(200);
+    await t.app.get(AuditReadLog).chainNow();
+    await expect(t.app.get(AuditRepository).vacuumPending()).resolves.toBeUndefined();
+    expect(await storedOf(t.database.db, 'patient_read', patient._id)).toEqual({ pending: 0, chained: 1 });
   });
 
   it('the verifier chains the pending rows first, then says the chain is intact', async () => {

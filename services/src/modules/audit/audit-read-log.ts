@@ -27,6 +27,8 @@ export const WRITES_IN_FLIGHT = 1;
 export const CHAIN_DELAY_MS = 300;
 /** And chain whatever waits this often, so another server's or a crashed one's rows are chained too. */
 export const CHAIN_SWEEP_MS = 30_000;
+/** After the chaining moved this many rows out of audit_pending, the server vacuums it (AuditRepository.vacuumPending). */
+export const VACUUM_AFTER_ROWS = 100_000;
 /** While the database is away, at most this many rows wait; older ones are dropped (and counted in the log). */
 const MAX_BUFFERED_ROWS = 50_000;
 
@@ -75,6 +77,9 @@ export class AuditReadLog extends AccessRefusalListener implements OnApplication
   private chainTimer: NodeJS.Timeout | null = null;
   private sweep: NodeJS.Timeout | null = null;
   private chaining: Promise<void> | null = null;
+  /** Rows the chaining moved since audit_pending was last vacuumed. */
+  private movedSinceVacuum = 0;
+  private vacuuming: Promise<void> | null = null;
 
   constructor(private readonly repository: AuditRepository) {
     super();
@@ -198,7 +203,22 @@ export class AuditReadLog extends AccessRefusalListener implements OnApplication
    */
   async chainNow(): Promise<void> {
     await this.flush();
-    await this.repository.chainPending();
+    this.moved(await this.repository.chainPending());
+  }
+
+  /** Counts the rows a chaining moved, and vacuums audit_pending once VACUUM_AFTER_ROWS have been (never two at once). */
+  private moved(rows: number): void {
+    this.movedSinceVacuum += rows;
+    if (this.movedSinceVacuum < VACUUM_AFTER_ROWS || this.vacuuming) return;
+    this.movedSinceVacuum = 0;
+    this.vacuuming = this.repository.vacuumPending().then(
+      () => undefined,
+      (error: unknown) => {
+        this.logger.warn(`Vacuuming audit_pending failed: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    ).finally(() => {
+      this.vacuuming = null;
+    });
   }
 
   /** Chains CHAIN_DELAY_MS from now, unless a chaining is already due. */
@@ -214,7 +234,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnApplication
   /** Chains what waits, one chaining of this server at a time; a failure is logged and tried again later. */
   private chain(): Promise<void> {
     this.chaining ??= this.repository.chainPending().then(
-      () => undefined,
+      (rows) => this.moved(rows),
       (error: unknown) => {
         this.logger.error(`Chaining the pending audit rows failed; trying again: ${error instanceof Error ? error.message : String(error)}`);
         this.chainSoon();
@@ -244,6 +264,7 @@ export class AuditReadLog extends AccessRefusalListener implements OnApplication
     this.chainTimer = null;
     await this.chaining;
     await this.chain();
+    await this.vacuuming;
     // A failed chaining at shutdown must not schedule another.
     if (this.chainTimer) clearTimeout(this.chainTimer);
     this.chainTimer = null;
