@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { FastifyRequest } from 'fastify';
 import type { PatientReadAudit } from '@pnss/libs/permissions';
-import type { Executor } from '../../database/database.service.js';
+import { type Executor, prepared } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { READ_ACTIONS } from './audit-read-log.js';
@@ -145,4 +145,30 @@ export function auditedSelect<Q extends TypedQueryBuilder<ColumnsSelection>>(on:
   // The same selection, read from the CTE: the rows are the query's rows (drizzle's types cannot
   // follow a generic selection through a CTE, hence the cast to the query's own type).
   return on.with(answer, audit).select().from(answer as never) as unknown as Q;
+}
+
+/** A prepared statement, as `prepared` keeps it. */
+interface Executable {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A list's prepared statement (`name`, built by `build`), run with `values`. With `audit`, the same
+ * statement stores the read's audit row, naming the rows' `idColumn` in the order answered
+ * (auditedSelect; prepared as `${name}_audited`), and tells the hook so: one round trip, not the page
+ * and then the hook's INSERT. Without it, the plain statement, and the hook writes the row.
+ */
+export async function auditedListRows<Q extends TypedQueryBuilder<ColumnsSelection> & { prepare(name: string): Executable }>(
+  on: Executor,
+  name: string,
+  build: (on: Executor) => Q,
+  values: Record<string, unknown>,
+  audit: ReadAudit | undefined,
+  idColumn = 'id',
+): Promise<Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>> {
+  const rows: unknown = audit
+    ? await prepared(on, `${name}_audited`, (db) => auditedSelect(db, build(db), { idColumn })).execute({ ...values, [READ_AUDIT_PARAM]: audit.value })
+    : await prepared(on, name, build).execute(values);
+  audit?.stored();
+  return rows as Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
 }

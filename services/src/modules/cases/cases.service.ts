@@ -15,6 +15,7 @@ import { pagedList } from '../../common/paging/page-query.dto.js';
 import { isUniqueViolation } from '../../database/database-errors.js';
 import { DatabaseService, type Executor } from '../../database/database.service.js';
 import { type AuditActor, type AuditEntryView, AuditService, rowOf } from '../audit/audit.service.js';
+import type { ReadAudit } from '../audit/read-audit.js';
 import { IdempotencyService } from '../idempotency/idempotency.service.js';
 import { diffChanges } from '../../common/records/diff-changes.js';
 import { PatientsService } from '../patients/patients.service.js';
@@ -59,8 +60,9 @@ export class CasesService {
     patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
   }
 
-  list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
-    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListEntry);
+  /** With `audit`, the page's statement stores the read's audit row where it can (read-audit.ts). */
+  list(query: CaseListQueryDto, audit?: ReadAudit): Promise<Paged<CaseListEntry>> {
+    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip, undefined, audit), toListEntry);
   }
 
   async listForPatient(patientId: string): Promise<CaseForm[]> {
