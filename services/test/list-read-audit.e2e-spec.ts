@@ -68,6 +68,16 @@ describe('a list read stores its own audit row', () => {
     await readOnce<CaseListEntry>('/api/patientcases?cases=ob', 'case_read', 'caseIds');
   });
 
+  it('reads under way together (whose rows the hook then groups) each store exactly one row naming the ids each answered', async () => {
+    const before = (await listRows('patient_read')).count;
+    const paths = ['/api/patients?page=0', '/api/patients?search=Abad', '/api/patients?search=Rosario', '/api/patients?page=1', '/api/patients?search=Bacani'];
+    const answers = await Promise.all(paths.map(async (path) => ((await get(path).expect(200)).body as Paged<PatientListItem>).items.map((p) => p._id)));
+    const after = await listRows('patient_read');
+    expect(after.count).toBe(before + paths.length);
+    const stored = after.items.slice(0, paths.length).map((row) => field(row, 'patientIds'));
+    expect(stored).toEqual(expect.arrayContaining(answers));
+  });
+
   it('a list read whose statement fails answers nothing and leaves no row', async () => {
     // The page's statement stores its row in audit_pending: a row that cannot be stored fails it whole.
     await t.database.db.execute(sql.raw(`
