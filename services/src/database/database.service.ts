@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config/app-config.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import * as schema from './schema.js';
+import { mapFlatRowsOnce } from './row-mapper.js';
 
 export type Schema = typeof schema;
 /** Both drivers share this type, so repositories never know which one runs. */
@@ -206,7 +207,7 @@ const statementsOf = new WeakMap<Database, Map<string, unknown>>();
  * transaction's own connection, so it runs inside the transaction (a transaction is its connection's
  * state). On the database itself it runs on any pooled connection. In a PGlite transaction (the
  * embedded database has one connection, which the transaction holds) it is built on the
- * transaction, each time, as before.
+ * transaction, each time, as before. A kept statement maps its rows as resolved once (row-mapper.ts).
  */
 export function prepared<Q>(executor: Executor, name: string, build: (on: Executor) => { prepare(name: string): Q }): Q {
   const connection = connectionOfTransaction.get(executor) ?? (executor instanceof PgTransaction ? null : (executor as Database));
@@ -218,7 +219,7 @@ export function prepared<Q>(executor: Executor, name: string, build: (on: Execut
   }
   let statement = statements.get(name) as Q | undefined;
   if (!statement) {
-    statement = build(connection).prepare(name);
+    statement = mapFlatRowsOnce(build(connection).prepare(name));
     statements.set(name, statement);
   }
   return statement;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, eq, sql } from 'drizzle-orm';
 import { type Executor, prepared } from '../../database/database.service.js';
 import { listCounters } from '../../database/list-performance.schema.js';
 
@@ -12,4 +12,12 @@ export async function listCounter(executor: Executor, name: string): Promise<num
     on.select({ n: listCounters.value }).from(listCounters).where(eq(listCounters.name, sql.placeholder('name'))),
   ).execute({ name });
   return Number(row?.n ?? 0);
+}
+
+/**
+ * The same count as a column of a list's statement (`total`, as text): the page and its count in one
+ * statement and one round trip, instead of the page beside a read of the counter.
+ */
+export function listCounterColumn(name: string): SQL.Aliased<string> {
+  return sql<string>`(select ${listCounters.value} from ${listCounters} where ${listCounters.name} = ${name})`.as('total');
 }

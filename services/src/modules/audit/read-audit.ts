@@ -2,9 +2,9 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { ColumnsSelection } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PatientReadAudit } from '@pnss/libs/permissions';
-import type { Executor } from '../../database/database.service.js';
+import { type Executor, prepared } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { READ_ACTIONS } from './audit-read-log.js';
@@ -72,6 +72,12 @@ export function readAuditParts(request: FastifyRequest & { user?: AuthenticatedU
  * the audit hook, which then writes nothing; a read that did not store it is written by the hook.
  */
 export class ReadAudit {
+  /**
+   * No other patient-data read was under way when this one began (AuditedRead): a list's statement
+   * then stores the row itself (auditedListRows); alongside others, the hook's grouped INSERT is cheaper.
+   */
+  alone = false;
+
   constructor(
     private readonly request: Marked,
     readonly parts: ReadAuditParts,
@@ -112,9 +118,24 @@ export function readAuditOf(request: FastifyRequest & { user?: AuthenticatedUser
 }
 
 /** `@AuditedRead() audit: ReadAudit | undefined` in the handler of a patient-data read: give it to the read's statement. */
-export const AuditedRead = createParamDecorator((_data: unknown, context: ExecutionContext): ReadAudit | undefined =>
-  readAuditOf(context.switchToHttp().getRequest<Marked>()),
-);
+export const AuditedRead = createParamDecorator((_data: unknown, context: ExecutionContext): ReadAudit | undefined => {
+  const http = context.switchToHttp();
+  const audit = readAuditOf(http.getRequest<Marked>());
+  if (audit) audit.alone = readBegins(http.getResponse<FastifyReply>());
+  return audit;
+});
+
+/** Patient-data reads begun (AuditedRead) whose answer has not gone yet. */
+let readsUnderWay = 0;
+
+/** Counts a read until its response closes (answered, failed or cut); whether it was the only one under way. */
+function readBegins(reply: FastifyReply): boolean {
+  readsUnderWay += 1;
+  reply.raw.once('close', () => {
+    readsUnderWay -= 1;
+  });
+  return readsUnderWay === 1;
+}
 
 /** The placeholder of an audited statement that takes the row (ReadAudit.value). */
 export const READ_AUDIT_PARAM = 'read_audit';
@@ -145,4 +166,35 @@ export function auditedSelect<Q extends TypedQueryBuilder<ColumnsSelection>>(on:
   // The same selection, read from the CTE: the rows are the query's rows (drizzle's types cannot
   // follow a generic selection through a CTE, hence the cast to the query's own type).
   return on.with(answer, audit).select().from(answer as never) as unknown as Q;
+}
+
+/** A prepared statement, as `prepared` keeps it. */
+interface Executable {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A list's prepared statement (`name`, built by `build`), run with `values`. With the `audit` of a
+ * read that began alone, the same statement stores the read's audit row, naming the rows' `idColumn`
+ * in the order answered (auditedSelect; prepared as `${name}_audited`), and tells the hook so: one
+ * round trip, not the page and then the hook's INSERT. Otherwise the plain statement, and the hook
+ * writes the row, with the rows of the reads beside it in one INSERT: measured at a million patients,
+ * ten users at once, a page storing its own row cost PostgreSQL about 180 µs more a request than
+ * the hook's grouped rows (a write transaction each, the page's 100 rows kept in a CTE), and one
+ * user alone about 150 µs less of the server's CPU and one round trip.
+ */
+export async function auditedListRows<Q extends TypedQueryBuilder<ColumnsSelection> & { prepare(name: string): Executable }>(
+  on: Executor,
+  name: string,
+  build: (on: Executor) => Q,
+  values: Record<string, unknown>,
+  audit: ReadAudit | undefined,
+  idColumn = 'id',
+): Promise<Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>> {
+  const own = audit?.alone ? audit : undefined;
+  const rows: unknown = own
+    ? await prepared(on, `${name}_audited`, (db) => auditedSelect(db, build(db), { idColumn })).execute({ ...values, [READ_AUDIT_PARAM]: own.value })
+    : await prepared(on, name, build).execute(values);
+  own?.stored();
+  return rows as Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
 }

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_KEY_DOC, IdempotencyKey } from '../../common/validation/ide
 import { ParseIdPipe } from '../../common/validation/parse-id.pipe.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { CurrentUser } from '../auth/decorators/current-user.decorator.js';
+import { AuditedRead, type ReadAudit } from '../audit/read-audit.js';
 import { CaseInfoService } from './case-info.service.js';
 import { CasesService } from './cases.service.js';
 import { CaseInfoDto } from './dto/case-info.dto.js';
@@ -24,8 +25,8 @@ export class CaseInfoController {
   /** `{ items, count, offset }`, 100 a page, newest first. */
   @Get()
   @Answer('The cases list, 100 a page, with the filters of the Cases screen', 'CasePage')
-  list(@Query() query: CaseListQueryDto) {
-    return this.cases.list(query);
+  list(@Query() query: CaseListQueryDto, @AuditedRead() audit: ReadAudit | undefined) {
+    return this.cases.list(query, audit);
   }
 
   @Get(':caseid')

@@ -5,7 +5,8 @@ import { patientCases, patients } from '../../database/patients.schema.js';
 import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
-import { listCounter } from '../../common/queries/list-counters.js';
+import { listCounter, listCounterColumn } from '../../common/queries/list-counters.js';
+import { type ReadAudit, auditedListRows } from '../audit/read-audit.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
 import { READ_AUDIT_PARAM, type ReadAudit, auditedSelect } from '../audit/read-audit.js';
 import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
@@ -51,6 +52,20 @@ export type CaseListRow = Pick<
   | 'id' | 'patientId' | 'caseNum' | 'caseFormType' | 'isPregnancy' | 'isGyne' | 'isClose' | 'isArchived' | 'submissionId'
   | 'admissionDate' | 'dischargeDate' | 'age' | 'version' | 'updatedAt' | 'createdAt'
 > & { birthDate: string | null; firstName: string; middleName: string | null; lastName: string };
+
+/**
+ * The counter of migration 0006 that counts the cases list exactly, when nothing filters it but
+ * what the counters know (not searched nor dated); null otherwise.
+ */
+function counterFor(query: CaseListQuery): string | null {
+  if (query.search || query.fromdate || query.todate) return null;
+  const allCases = query.cases === undefined || query.cases === 'all';
+  const anyTag = query.tag === undefined || query.tag === 'all' || query.tag === 'allPatients';
+  if (allCases && anyTag) return 'cases';
+  if (allCases && query.tag === 'openCase') return 'open_cases';
+  if (query.cases === 'archived' && anyTag) return 'archived_cases';
+  return null;
+}
 
 /** All SQL on patient_cases. A write that depends on what was read is one UPDATE ... WHERE version = expected. */
 function findByIdStatement(on: Executor) {
@@ -194,10 +209,10 @@ export class CasesRepository {
    * no further than `worklist.countReach`.
    */
   async page(
-    query: CaseListQuery, limit: number, skip: number, worklist?: { where: SQL; countReach: number },
+    query: CaseListQuery, limit: number, skip: number, worklist?: { where: SQL; countReach: number }, audit?: ReadAudit,
   ): Promise<{ rows: CaseListRow[]; count: number }> {
     const where = and(...this.conditions(query), ...(worklist ? [worklist.where] : []));
-    const build = (on: Executor, pageLimit: number | Placeholder, pageOffset: number | Placeholder) => {
+    const build = <E extends Record<string, SQL.Aliased>>(on: Executor, pageLimit: number | Placeholder, pageOffset: number | Placeholder, extra: E) => {
       const pageIds = on
         .select({ id: c.id, createdAt: c.createdAt })
         .from(c)
@@ -207,36 +222,33 @@ export class CasesRepository {
         .offset(pageOffset)
         .as('page_ids');
       return on
-        .select(LIST_COLUMNS)
+        .select({ ...LIST_COLUMNS, ...extra })
         .from(pageIds)
         .innerJoin(c, eq(c.id, pageIds.id))
         .innerJoin(patients, eq(patients.id, c.patientId))
         .orderBy(desc(pageIds.createdAt), desc(pageIds.id));
     };
     // Not searched nor dated (the list a round opens): one prepared statement per type and tag,
-    // which fix its conditions.
+    // which fix its conditions, with the count of its counter on every row when one keeps it; with
+    // `audit`, the statement stores the read's audit row too (auditedListRows).
     const plain = !query.search && !query.fromdate && !query.todate && !worklist;
-    const rows = plain
-      ? prepared(this.database.db, `cases_page_${query.cases ?? 'all'}_${query.tag ?? 'all'}`, (on) =>
-          build(on, sql.placeholder('limit'), sql.placeholder('offset')),
-        ).execute({ limit, offset: skip })
-      : build(this.database.db, limit, skip);
-    const [pageRows, count] = await Promise.all([rows, worklist ? this.countWhere(where, worklist.countReach) : this.countFor(query, where)]);
-    return { rows: pageRows, count };
-  }
-
-  private async countFor(query: CaseListQuery, where: SQL | undefined): Promise<number> {
-    const plain = !query.search && !query.fromdate && !query.todate;
-    const allCases = query.cases === undefined || query.cases === 'all';
-    const anyTag = query.tag === undefined || query.tag === 'all' || query.tag === 'allPatients';
-    const counter =
-      !plain ? null
-      : allCases && anyTag ? 'cases'
-      : allCases && query.tag === 'openCase' ? 'open_cases'
-      : query.cases === 'archived' && anyTag ? 'archived_cases'
-      : null;
-    if (counter) return listCounter(this.database.db, counter);
-    return this.countWhere(where);
+    if (plain) {
+      const counter = counterFor(query);
+      // (No counter keeps it: counted apart, and the column is null.)
+      const extra = { total: counter ? listCounterColumn(counter) : sql<string>`null`.as('total') };
+      const name = `cases_page_${query.cases ?? 'all'}_${query.tag ?? 'all'}`;
+      const page = (on: Executor) => build(on, sql.placeholder('limit'), sql.placeholder('offset'), extra);
+      const counted = auditedListRows(this.database.db, name, page, { limit, offset: skip }, audit);
+      const [rows, uncounted] = await Promise.all([counted, counter ? null : this.countWhere(where)]);
+      // A page past the end has no row to carry the counter's count.
+      const count = uncounted ?? (rows.length > 0 ? Number(rows[0].total) : await listCounter(this.database.db, counter as string));
+      return { rows, count };
+    }
+    const [rows, count] = await Promise.all([
+      build(this.database.db, limit, skip, {}),
+      worklist ? this.countWhere(where, worklist.countReach) : this.countWhere(where),
+    ]);
+    return { rows, count };
   }
 
   /** The rows `where` holds; with `reach`, counted no further than that. */

@@ -60,8 +60,9 @@ export class CasesService {
     patients.onBirthDateChange((tx, actor, patient) => this.rederiveAges(tx, actor, patient.id, patient.birthDate));
   }
 
-  list(query: CaseListQueryDto): Promise<Paged<CaseListEntry>> {
-    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip), toListEntry);
+  /** With `audit`, the page's statement stores the read's audit row where it can (read-audit.ts). */
+  list(query: CaseListQueryDto, audit?: ReadAudit): Promise<Paged<CaseListEntry>> {
+    return pagedList(query.page ?? query.offset, (limit, skip) => this.repository.page(listFilter(query), limit, skip, undefined, audit), toListEntry);
   }
 
   async listForPatient(patientId: string): Promise<CaseForm[]> {

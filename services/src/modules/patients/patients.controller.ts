@@ -24,8 +24,8 @@ export class PatientsController {
    */
   @Get()
   @Answer('Patients, 100 a page, by last then first name, with the filters of the Patients screen', 'PatientPage')
-  list(@Query() query: PatientListQueryDto) {
-    return this.patients.list(query);
+  list(@Query() query: PatientListQueryDto, @AuditedRead() audit: ReadAudit | undefined) {
+    return this.patients.list(query, audit);
   }
 
   /** `{ numOfPatients }` */

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { type SQL, and, asc, count as count_, eq, getTableColumns, gt, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
-import { listCounter } from '../../common/queries/list-counters.js';
+import { listCounter, listCounterColumn } from '../../common/queries/list-counters.js';
 import { listCounters, patientCaseStats } from '../../database/list-performance.schema.js';
 import { patientNameTerms, patientNameWords } from '../../database/name-search.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import { SEARCH_COUNT_CAP } from '@pnss/libs/api';
-import { READ_AUDIT_PARAM, type ReadAudit, auditedSelect } from '../audit/read-audit.js';
+import { READ_AUDIT_PARAM, type ReadAudit, auditedListRows, auditedSelect } from '../audit/read-audit.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
 import {
   ADMITTED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, allOf, containsPattern,
@@ -201,10 +201,13 @@ function typedWordsStatement(count: number) {
 /** The patients of one name word: an index range of patient_name_terms, already in list order. */
 const TERMS_ORDER = [asc(patientNameTerms.lastKey), asc(patientNameTerms.firstKey), asc(patientNameTerms.patientId)] as const;
 
-/** A list row's flags, from patient_case_stats (one row per patient, kept by triggers). */
+/**
+ * A list row's flags, from patient_case_stats (one row per patient, kept by triggers); named, so that
+ * an audited statement (read-audit.ts) can read them back from its CTE.
+ */
 const LIST_FLAGS = {
-  hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`,
-  isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`,
+  hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`.as('has_open_case'),
+  isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`.as('is_admitted'),
 };
 
 function toRow<T extends { hasOpenCase: unknown; isAdmitted: unknown }>(r: T): T & PatientFlags {
@@ -470,14 +473,17 @@ export class PatientsRepository {
    *   those 100 rows only (a deferred join);
    * - the flags from patient_case_stats (one row per patient, kept by triggers) instead of two
    *   EXISTS over patient_cases per row;
-   * - the count from list_counters when the list is not filtered, or filtered by one tag alone;
+   * - the count from list_counters when the list is not filtered, or filtered by one tag alone, read
+   *   by the page's own statement;
    * - a search through the name words that contain each typed word (0009): one word alone from
    *   patient_name_terms, two words from the terms of their pairs (0011) or, past the pairs, from their
    *   name words' ranges merged in list order (pageByPairedWords), otherwise (three words, or beside a
    *   tag, case type or dates) from patients_name_words_idx (0010).
    * Filters by case (type, dates, tag) stay one EXISTS over patient_cases (partial indexes).
+   * With `audit`, the page's statement stores the read's audit row itself where it can (pageRows); a
+   * page read otherwise leaves it to the audit hook.
    */
-  async page(filter: PatientListFilter, limit: number, skip: number): Promise<PatientPageRows> {
+  async page(filter: PatientListFilter, limit: number, skip: number, audit?: ReadAudit): Promise<PatientPageRows> {
     const db = this.database.db;
     const words = searchWords(filter.search);
     // Without its search, the list would be the whole one: no tag, case type or dates.
@@ -493,22 +499,22 @@ export class PatientsRepository {
         // One name word: its count is kept in the dictionary. Several: one with more patients than the cap
         // says there are more than the cap, without counting.
         const most = Math.max(...first.map((w) => w.patients));
-        return this.pageByTerms(first.map((w) => w.word), first.length === 1 ? first[0].patients : null, most, limit, skip);
+        return this.pageByTerms(first.map((w) => w.word), first.length === 1 ? first[0].patients : null, most, limit, skip, audit);
       }
       if (typed.length === 2 && first && second) {
         const pairs = namePairs(first, second);
-        if (pairs && !pairless) return this.pageByTerms(pairs, null, 0, limit, skip);
+        if (pairs && !pairless) return this.pageByTerms(pairs, null, 0, limit, skip, audit);
         // Too many pairs (a word or two of a few letters), a name word holding both typed words, or a
         // name without pairs: the two words' ranges merged in the list's order.
-        return this.pageByPairedWords(first, second, limit, skip);
+        return this.pageByPairedWords(first, second, limit, skip, audit);
       }
     }
     const where = this.where(filter, typed);
     const counter = counterFor(filter);
     if (counter) {
       // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
-      // condition the counter's name fixes.
-      const pageStatement = prepared(db, `patients_page_${counter}`, (on) => {
+      // condition the counter's name fixes, with the counter's value on every row.
+      const counted = await auditedListRows(db, `patients_page_${counter}`, (on) => {
         const pageIds = on
           .select(pageIdOf(patients.id))
           .from(patients)
@@ -517,10 +523,11 @@ export class PatientsRepository {
           .limit(sql.placeholder('limit'))
           .offset(sql.placeholder('offset'))
           .as('page_ids');
-        return pageRowsOf(on, pageIds);
-      });
-      const [rows, count] = await Promise.all([pageStatement.execute({ limit, offset: skip }), this.counter(counter)]);
-      return { rows: rows.map(toRow), count };
+        return pageRowsOf(on, pageIds, { total: listCounterColumn(counter) });
+      }, { limit, offset: skip }, audit);
+      // A page past the end has no row to carry the count.
+      const count = counted.length > 0 ? Number(counted[0].total) : await this.counter(counter);
+      return { rows: counted.map(({ total: _total, ...r }) => toRow(r)), count };
     }
     if (words.length > 0) return this.searchedPage(where, limit, skip);
     // Filtered (search, case type, dates): the matching rows are found once, and counted in the same
@@ -583,22 +590,22 @@ export class PatientsRepository {
     atLeast: number,
     limit: number,
     skip: number,
+    audit: ReadAudit | undefined,
   ): Promise<PatientPageRows> {
     const db = this.database.db;
     if (terms.length === 1 && count !== null) {
-      const rows = await prepared(db, 'patients_search_term_page', termPageStatement).execute({ term: terms[0], limit, offset: skip });
+      const rows = await auditedListRows(db, 'patients_search_term_page', termPageStatement, { term: terms[0], limit, offset: skip }, audit);
       return { rows: rows.map(toRow), count };
     }
     if (atLeast > SEARCH_COUNT_CAP) {
-      const rows = await prepared(db, 'patients_search_terms_page_uncounted', termsPageUncountedStatement).execute({
-        terms: [...terms], reach: skip + limit, limit, offset: skip,
-      });
+      const values = { terms: [...terms], reach: skip + limit, limit, offset: skip };
+      const rows = await auditedListRows(db, 'patients_search_terms_page_uncounted', termsPageUncountedStatement, values, audit);
       return { rows: rows.map(toRow), count: SEARCH_COUNT_CAP, capped: true };
     }
     const counted =
       terms.length === 1
-        ? await prepared(db, 'patients_search_term_page_counted', countedTermPageStatement).execute({ term: terms[0], limit, offset: skip })
-        : await prepared(db, 'patients_search_terms_page', termsPageStatement).execute({ terms: [...terms], reach: skip + limit, limit, offset: skip });
+        ? await auditedListRows(db, 'patients_search_term_page_counted', countedTermPageStatement, { term: terms[0], limit, offset: skip }, audit)
+        : await auditedListRows(db, 'patients_search_terms_page', termsPageStatement, { terms: [...terms], reach: skip + limit, limit, offset: skip }, audit);
     const rows = counted.map(({ total: _total, ...r }) => toRow(r));
     if (counted.length > 0) return { rows, ...cappedCount(Number(counted[0].total)) };
     // An empty page: none at all, or a page past the end, which still says how many there are.
@@ -609,14 +616,16 @@ export class PatientsRepository {
    * A two-word search from the ranges of each word's name words in patient_name_terms, merged in the
    * list's order (pairedWordsMatches): the page and its count, read up to the cap, in one statement.
    */
-  private async pageByPairedWords(first: NameWords, second: NameWords, limit: number, skip: number): Promise<PatientPageRows> {
+  private async pageByPairedWords(
+    first: NameWords, second: NameWords, limit: number, skip: number, audit: ReadAudit | undefined,
+  ): Promise<PatientPageRows> {
     const db = this.database.db;
     const [firsts, seconds] = [streamBranches(first.length), streamBranches(second.length)];
     const shape = `${firsts}_${seconds}`;
     const words = pairedWordsValues(first, second);
-    const counted = await prepared(db, `patients_search_paired_${shape}`, pairedWordsPage(firsts, seconds)).execute({
+    const counted = await auditedListRows(db, `patients_search_paired_${shape}`, pairedWordsPage(firsts, seconds), {
       ...words, reach: skip + limit, limit, offset: skip,
-    });
+    }, audit);
     const rows = counted.map(({ total: _total, ...r }) => toRow(r));
     if (counted.length > 0) return { rows, ...cappedCount(Number(counted[0].total)) };
     // An empty page: none at all, or a page past the end, which still says how many there are.

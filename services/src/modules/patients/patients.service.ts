@@ -46,11 +46,14 @@ export class PatientsService {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  /** A page of the list; a search matching more than SEARCH_COUNT_CAP says so (`countCapped`) with the cap as its count. */
-  async list(query: PatientListQueryDto): Promise<PatientPage> {
+  /**
+   * A page of the list; a search matching more than SEARCH_COUNT_CAP says so (`countCapped`) with the
+   * cap as its count. With `audit`, the page's statement stores the read's audit row where it can (read-audit.ts).
+   */
+  async list(query: PatientListQueryDto, audit?: ReadAudit): Promise<PatientPage> {
     let capped = false;
     const page = await pagedList(query.page ?? query.offset, async (limit, skip) => {
-      const found = await this.repository.page(listFilter(query), limit, skip);
+      const found = await this.repository.page(listFilter(query), limit, skip, audit);
       capped = found.capped === true;
       return found;
     }, toListItem);
