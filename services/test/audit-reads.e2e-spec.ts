@@ -57,6 +57,14 @@ describe('the audit log records patient-data reads and refused accesses', () => 
     expect(list.changes).toEqual(expect.arrayContaining([{ field: 'caseIds', old: null, new: [c._id] }]));
   });
 
+  it('reads by id under way together (the hook then groups their rows) and a read alone (its statement stores its row) each store exactly one row', async () => {
+    const patients = await Promise.all([1, 2, 3, 4, 5].map(() => createPatient(t, admin)));
+    await Promise.all(patients.map((p) => get(`/api/patients/${p._id}`).expect(200)));
+    await get(`/api/patients/${patients[0]._id}`).expect(200);
+    const counts = await Promise.all(patients.map(async (p) => (await audit(`action=read&entity=patient_read&entityId=${p._id}`)).length));
+    expect(counts).toEqual([2, 1, 1, 1, 1]);
+  });
+
   it("records one row for a case form read, stored by the read's own statement, and none for a case asked under another patient (404)", async () => {
     const patient = await createPatient(t, admin);
     const other = await createPatient(t, admin);

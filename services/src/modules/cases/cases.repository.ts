@@ -6,9 +6,8 @@ import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter, listCounterColumn } from '../../common/queries/list-counters.js';
-import { type ReadAudit, auditedListRows } from '../audit/read-audit.js';
 import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
-import { READ_AUDIT_PARAM, type ReadAudit, auditedSelect } from '../audit/read-audit.js';
+import { READ_AUDIT_PARAM, type ReadAudit, auditedListRows, auditedSelect } from '../audit/read-audit.js';
 import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from '../../common/records/case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';

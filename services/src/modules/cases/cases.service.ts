@@ -70,9 +70,12 @@ export class CasesService {
     return (await this.repository.listForPatient(patientId)).map(toCaseForm);
   }
 
-  /** With `audit`, the read's audit row is stored by the read's own statement (read-audit.ts). */
+  /**
+   * With the `audit` of a read that began alone, the read's audit row is stored by the read's own
+   * statement (read-audit.ts); beside other reads, the hook's grouped INSERT stores it (cheaper then).
+   */
   async get(patientId: string, caseId: string, audit?: ReadAudit): Promise<CaseForm> {
-    if (!audit) return toCaseForm(await this.requireCase(patientId, caseId));
+    if (!audit?.alone) return toCaseForm(await this.requireCase(patientId, caseId));
     const row = await this.repository.findOfPatientAudited(caseId, patientId, audit);
     if (!row) throw casesError(CasesErrorCode.CaseNotFound);
     return toCaseForm(row);

@@ -73,9 +73,12 @@ export class PatientsService {
     return { items: views.filter((view): view is PatientViewRow => view !== null).map(toListItem) };
   }
 
-  /** With `audit`, the read's audit row is stored by the read's own statement (read-audit.ts). */
+  /**
+   * With the `audit` of a read that began alone, the read's audit row is stored by the read's own
+   * statement (read-audit.ts); beside other reads, the hook's grouped INSERT stores it (cheaper then).
+   */
   async get(patientId: string, audit?: ReadAudit): Promise<Patient> {
-    return toPatient(await this.requireView(patientId, undefined, audit));
+    return toPatient(await this.requireView(patientId, undefined, audit?.alone ? audit : undefined));
   }
 
   /**
