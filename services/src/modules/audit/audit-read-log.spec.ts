@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { AuditReadLog, VACUUM_AFTER_ROWS } from './audit-read-log.js';
 import type { AuditRepository } from './audit.repository.js';
 
@@ -34,8 +36,11 @@ describe('AuditReadLog keeps audit_pending small', () => {
       },
       insertMany: async () => undefined,
     } as unknown as AuditRepository;
+    const warned = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const log = new AuditReadLog(repository);
     await expect(log.chainNow()).resolves.toBeUndefined();
     await expect(log.onModuleDestroy()).resolves.toBeUndefined();
+    expect(warned).toHaveBeenCalledWith(expect.stringContaining('Vacuuming audit_pending failed: must be owner'));
+    warned.mockRestore();
   });
 });
