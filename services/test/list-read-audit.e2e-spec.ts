@@ -5,7 +5,7 @@ import { useTestApp } from './support/use-test-app.js';
 
 /**
  * Issue 33: a page of the patients or cases list, and a name search, store their audit row in the
- * page's own statement (read-audit.ts, auditedListRows), one round trip instead of the page and then
+ * page's own statement (audit.repository.ts, auditedRows), one round trip instead of the page and then
  * an INSERT. The row must stay what the audit hook wrote: one per read, naming the ids answered in
  * the order answered, stored before the answer leaves; and a read whose statement fails answers nothing.
  */

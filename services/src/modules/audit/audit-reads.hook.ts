@@ -39,7 +39,7 @@ export function registerAuditReadsHook(fastify: FastifyInstance, log: Pick<Audit
         done(null, body);
         return;
       }
-      // The read's own statement stored its row (read-audit.ts, auditedSelect): chain it soon, as a row written here.
+      // The read's own statement stored its row (audit.repository.ts, auditedRows): chain it soon, as a row written here.
       if (readAuditStored(request)) {
         log.storedElsewhere();
         done(null, body);

@@ -1,10 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { ColumnsSelection } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
-import type { TypedQueryBuilder } from 'drizzle-orm/query-builders/query-builder';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PatientReadAudit } from '@pnss/libs/permissions';
-import { type Executor, prepared } from '../../database/database.service.js';
 import type { AuditChange } from '../../database/schema.js';
 import type { AuthenticatedUser } from '../auth/authenticated-user.js';
 import { READ_ACTIONS } from './audit-read-log.js';
@@ -66,24 +62,28 @@ export function readAuditParts(request: FastifyRequest & { user?: AuthenticatedU
 }
 
 /**
- * The audit row of one read, for the read's own statement to store (`auditedSelect`): one statement,
- * one round trip, instead of the read and then an INSERT (issue 33: the second statement was most of
- * what an audited read cost beyond the bare query). Once the statement answered, `stored()` tells
- * the audit hook, which then writes nothing; a read that did not store it is written by the hook.
+ * The audit row of one read, for the read's own statement to store (audit.repository.ts,
+ * `auditedRows`): one statement, one round trip, instead of the read and then an INSERT (issue 33).
+ * Once the statement answered, `stored()` tells the audit hook, which then writes nothing; a read
+ * that did not store it is written by the hook.
  */
 export class ReadAudit {
-  /**
-   * No other patient-data read was under way when this one began (AuditedRead): a list's statement
-   * then stores the row itself (auditedListRows); alongside others, the hook's grouped INSERT is cheaper.
-   */
-  alone = false;
-
   constructor(
     private readonly request: Marked,
     readonly parts: ReadAuditParts,
+    /**
+     * No other patient-data read was under way when this one began (AuditedRead): its statement then
+     * stores the row itself; alongside others, the hook's grouped INSERT is cheaper (auditedRows).
+     */
+    readonly alone = false,
   ) {}
 
-  /** The statement's parameter (READ_AUDIT_PARAM): the row as one JSON object. */
+  /** A list's row names the records it answered; a record's is stored only when the record was found. */
+  get list(): boolean {
+    return this.parts.idsField !== null;
+  }
+
+  /** The statement's parameter: the row as one JSON object. */
   get value(): string {
     const p = this.parts;
     return JSON.stringify({
@@ -110,19 +110,21 @@ export function readAuditStored(request: FastifyRequest): boolean {
   return (request as Marked)[STORED] === true;
 }
 
-/** The read's audit, when the route answers patient data (PATIENT_DATA_READS); undefined on any other route. */
-export function readAuditOf(request: FastifyRequest & { user?: AuthenticatedUser }): ReadAudit | undefined {
+/**
+ * The read's audit, when the route answers patient data (PATIENT_DATA_READS); undefined on any other
+ * route. With `reply`, the read is counted as under way until its answer has gone (`alone`).
+ */
+export function readAuditOf(request: FastifyRequest & { user?: AuthenticatedUser }, reply?: FastifyReply): ReadAudit | undefined {
   const url = request.routeOptions?.url;
   const kind = request.method === 'GET' && url ? PATIENT_DATA_READS[url] : undefined;
-  return kind ? new ReadAudit(request, readAuditParts(request, url as string, kind)) : undefined;
+  if (!kind) return undefined;
+  return new ReadAudit(request, readAuditParts(request, url as string, kind), reply ? readBegins(reply) : false);
 }
 
-/** `@AuditedRead() audit: ReadAudit | undefined` in the handler of a patient-data read: give it to the read's statement. */
+/** `@AuditedRead() audit: ReadAudit | undefined` in the handler of a patient-data read: give it to the read's repository. */
 export const AuditedRead = createParamDecorator((_data: unknown, context: ExecutionContext): ReadAudit | undefined => {
   const http = context.switchToHttp();
-  const audit = readAuditOf(http.getRequest<Marked>());
-  if (audit) audit.alone = readBegins(http.getResponse<FastifyReply>());
-  return audit;
+  return readAuditOf(http.getRequest<Marked>(), http.getResponse<FastifyReply>());
 });
 
 /** Patient-data reads begun (AuditedRead) whose answer has not gone yet. */
@@ -135,66 +137,4 @@ function readBegins(reply: FastifyReply): boolean {
     readsUnderWay -= 1;
   });
   return readsUnderWay === 1;
-}
-
-/** The placeholder of an audited statement that takes the row (ReadAudit.value). */
-export const READ_AUDIT_PARAM = 'read_audit';
-
-/**
- * `query` with its read's audit row stored by the same statement: the answer becomes a CTE, and a
- * second, data-modifying CTE appends the row (READ_AUDIT_PARAM) to audit_pending, which takes no
- * lock (migration 0031), with synchronous_commit off for the statement's own transaction, as the
- * INSERT of AuditReadLog does. A record's read stores a row only when the record was found (a 404
- * leaves none); a list's row always, naming the answer's `idColumn` in its order (an empty list, []).
- * The statement answers the query's rows, as the CTE holds them, in the query's order (a CTE read twice is materialised
- * once, and read back in the order it was written).
- */
-export function auditedSelect<Q extends TypedQueryBuilder<ColumnsSelection>>(on: Executor, query: Q, list?: { idColumn: string }): Q {
-  const answer = on.$with('read_answer').as(query);
-  const row = sql`jsonb_to_record(${sql.placeholder(READ_AUDIT_PARAM)}::jsonb)
-    as r(actor_id uuid, actor_username text, entity text, entity_id text, action text, head jsonb, tail jsonb, ids_field text, ip text)
-    cross join (select set_config('synchronous_commit', 'off', true)) as asynchronous`;
-  const changes = list
-    ? sql`r.head || jsonb_build_array(jsonb_build_object('field', r.ids_field, 'old', null, 'new',
-        (select coalesce(jsonb_agg(a.${sql.identifier(list.idColumn)}), '[]'::jsonb) from ${answer} a))) || r.tail`
-    : sql`r.head || r.tail`;
-  const found = list ? sql`` : sql`where exists (select 1 from ${answer})`;
-  const audit = on.$with('read_audit', {}).as(
-    sql`insert into audit_pending (actor_id, actor_username, entity, entity_id, action, changes, ip)
-      select r.actor_id, r.actor_username, r.entity, r.entity_id, r.action, ${changes}, r.ip from ${row} ${found}`,
-  );
-  // The same selection, read from the CTE: the rows are the query's rows (drizzle's types cannot
-  // follow a generic selection through a CTE, hence the cast to the query's own type).
-  return on.with(answer, audit).select().from(answer as never) as unknown as Q;
-}
-
-/** A prepared statement, as `prepared` keeps it. */
-interface Executable {
-  execute(values?: Record<string, unknown>): Promise<unknown>;
-}
-
-/**
- * A list's prepared statement (`name`, built by `build`), run with `values`. With the `audit` of a
- * read that began alone, the same statement stores the read's audit row, naming the rows' `idColumn`
- * in the order answered (auditedSelect; prepared as `${name}_audited`), and tells the hook so: one
- * round trip, not the page and then the hook's INSERT. Otherwise the plain statement, and the hook
- * writes the row, with the rows of the reads beside it in one INSERT: measured at a million patients,
- * ten users at once, a page storing its own row cost PostgreSQL about 180 µs more a request than
- * the hook's grouped rows (a write transaction each, the page's 100 rows kept in a CTE), and one
- * user alone about 150 µs less of the server's CPU and one round trip.
- */
-export async function auditedListRows<Q extends TypedQueryBuilder<ColumnsSelection> & { prepare(name: string): Executable }>(
-  on: Executor,
-  name: string,
-  build: (on: Executor) => Q,
-  values: Record<string, unknown>,
-  audit: ReadAudit | undefined,
-  idColumn = 'id',
-): Promise<Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>> {
-  const own = audit?.alone ? audit : undefined;
-  const rows: unknown = own
-    ? await prepared(on, `${name}_audited`, (db) => auditedSelect(db, build(db), { idColumn })).execute({ ...values, [READ_AUDIT_PARAM]: own.value })
-    : await prepared(on, name, build).execute(values);
-  own?.stored();
-  return rows as Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
 }

@@ -6,8 +6,8 @@ import {
   ADMITTED_CASE, ARCHIVED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, containsPattern,
 } from '../../common/queries/patient-case.filters.js';
 import { listCounter, listCounterColumn } from '../../common/queries/list-counters.js';
-import { type ChangeAudit, auditOfChange, auditOfChangeValues } from '../audit/audit.repository.js';
-import { READ_AUDIT_PARAM, type ReadAudit, auditedListRows, auditedSelect } from '../audit/read-audit.js';
+import { type ChangeAudit, auditOfChange, auditOfChangeValues, auditedRows } from '../audit/audit.repository.js';
+import type { ReadAudit } from '../audit/read-audit.js';
 import { type StoredProjection, storedProjectionOfCase } from '../case-facts/case-facts.service.js';
 import { CASE_COLUMN_KEYS, type CaseColumns, type CaseRow } from '../../common/records/case-record.js';
 import type { CaseListFilter, CaseListTag } from './dto/case-list-query.dto.js';
@@ -71,12 +71,9 @@ function findByIdStatement(on: Executor) {
   return on.select().from(c).where(eq(c.id, sql.placeholder('id'))).limit(1);
 }
 
-/**
- * A case form of one patient, storing the read's audit row in the same statement when it is found
- * (read-audit.ts, auditedSelect): a case of another patient is not found, as `requireCase` says.
- */
-function findOfPatientAuditedStatement(on: Executor) {
-  return auditedSelect(on, on.select().from(c).where(and(eq(c.id, sql.placeholder('id')), eq(c.patientId, sql.placeholder('patientId')))).limit(1));
+/** A case form of one patient: a case of another patient is not found, as the service's `requireCase` says. */
+function findOfPatientStatement(on: Executor) {
+  return on.select().from(c).where(and(eq(c.id, sql.placeholder('id')), eq(c.patientId, sql.placeholder('patientId')))).limit(1);
 }
 
 /**
@@ -128,14 +125,9 @@ export class CasesRepository {
     return row ?? null;
   }
 
-  /** The case form a screen opens, of that patient alone, with the read's audit row stored by the same statement. */
-  async findOfPatientAudited(id: string, patientId: string, audit: ReadAudit): Promise<CaseRow | null> {
-    const [row] = await prepared(this.database.db, 'cases_find_of_patient_audited', findOfPatientAuditedStatement).execute({
-      id,
-      patientId,
-      [READ_AUDIT_PARAM]: audit.value,
-    });
-    audit.stored();
+  /** The case form a screen opens, of that patient alone; where the read's audit row is stored is auditedRows' to say. */
+  async findOfPatient(id: string, patientId: string, audit: ReadAudit | undefined): Promise<CaseRow | null> {
+    const [row] = await auditedRows(this.database.db, 'cases_find_of_patient', findOfPatientStatement, { id, patientId }, audit);
     return row ?? null;
   }
 
@@ -229,7 +221,7 @@ export class CasesRepository {
     };
     // Not searched nor dated (the list a round opens): one prepared statement per type and tag,
     // which fix its conditions, with the count of its counter on every row when one keeps it; with
-    // `audit`, the statement stores the read's audit row too (auditedListRows).
+    // `audit`, the statement may store the read's audit row too (auditedRows).
     const plain = !query.search && !query.fromdate && !query.todate && !worklist;
     if (plain) {
       const counter = counterFor(query);
@@ -237,7 +229,7 @@ export class CasesRepository {
       const extra = { total: counter ? listCounterColumn(counter) : sql<string>`null`.as('total') };
       const name = `cases_page_${query.cases ?? 'all'}_${query.tag ?? 'all'}`;
       const page = (on: Executor) => build(on, sql.placeholder('limit'), sql.placeholder('offset'), extra);
-      const counted = auditedListRows(this.database.db, name, page, { limit, offset: skip }, audit);
+      const counted = auditedRows(this.database.db, name, page, { limit, offset: skip }, audit);
       const [rows, uncounted] = await Promise.all([counted, counter ? null : this.countWhere(where)]);
       // A page past the end has no row to carry the counter's count.
       const count = uncounted ?? (rows.length > 0 ? Number(rows[0].total) : await listCounter(this.database.db, counter as string));

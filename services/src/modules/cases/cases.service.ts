@@ -70,13 +70,9 @@ export class CasesService {
     return (await this.repository.listForPatient(patientId)).map(toCaseForm);
   }
 
-  /**
-   * With the `audit` of a read that began alone, the read's audit row is stored by the read's own
-   * statement (read-audit.ts); beside other reads, the hook's grouped INSERT stores it (cheaper then).
-   */
+  /** The case form of that patient; with the `audit` of a read, its statement may store the read's audit row (auditedRows). */
   async get(patientId: string, caseId: string, audit?: ReadAudit): Promise<CaseForm> {
-    if (!audit?.alone) return toCaseForm(await this.requireCase(patientId, caseId));
-    const row = await this.repository.findOfPatientAudited(caseId, patientId, audit);
+    const row = await this.repository.findOfPatient(caseId, patientId, audit);
     if (!row) throw casesError(CasesErrorCode.CaseNotFound);
     return toCaseForm(row);
   }

@@ -7,7 +7,8 @@ import { listCounters, patientCaseStats } from '../../database/list-performance.
 import { patientNameTerms, patientNameWords } from '../../database/name-search.schema.js';
 import { patientCases, patients } from '../../database/patients.schema.js';
 import { SEARCH_COUNT_CAP } from '@pnss/libs/api';
-import { READ_AUDIT_PARAM, type ReadAudit, auditedListRows, auditedSelect } from '../audit/read-audit.js';
+import type { ReadAudit } from '../audit/read-audit.js';
+import { auditedRows } from '../audit/audit.repository.js';
 import type { PatientCaseFilter, PatientTag } from './dto/list-query.dto.js';
 import {
   ADMITTED_CASE, GYNE_CASE, NOT_ARCHIVED_CASE, OB_CASE, OPEN_CASE, admittedBetween, allOf, containsPattern,
@@ -134,17 +135,6 @@ function nameHoldsOneOf(words: ReadonlyArray<{ word: string }>): SQL {
   return sql`${NAME_WORDS} && array[${sql.join(words.map((w) => sql`${w.word}`), sql`, `)}]::text[]`;
 }
 
-/**
- * A patient's flags as the preview shows them, from patient_case_stats (one row per patient, kept by
- * the triggers of migration 0006 from OPEN_CASE and ADMITTED_CASE, archived cases left out), as the
- * list rows read them (LIST_FLAGS): one primary-key probe instead of two EXISTS over her cases, and
- * the same answer (issue 33: the read by id cost PostgreSQL twice the hand-written statement).
- * Aliased, so the read can be a CTE (read-audit.ts, auditedSelect).
- */
-const FLAGS = {
-  hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`.as('has_open_case'),
-  isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`.as('is_admitted'),
-};
 
 const ID = sql.placeholder('id');
 
@@ -163,10 +153,6 @@ function findViewStatement(on: Executor) {
     .limit(1);
 }
 
-/** The same, storing the read's audit row in the same statement when the patient is found (read-audit.ts). */
-function findViewAuditedStatement(on: Executor) {
-  return auditedSelect(on, findViewStatement(on));
-}
 
 /**
  * Every typed word's name words, in one statement for `count` typed words: for each (by `position`
@@ -202,10 +188,12 @@ function typedWordsStatement(count: number) {
 const TERMS_ORDER = [asc(patientNameTerms.lastKey), asc(patientNameTerms.firstKey), asc(patientNameTerms.patientId)] as const;
 
 /**
- * A list row's flags, from patient_case_stats (one row per patient, kept by triggers); named, so that
- * an audited statement (read-audit.ts) can read them back from its CTE.
+ * A patient's flags, in her list row and read by id alike, from patient_case_stats (one row per
+ * patient, kept by the triggers of migration 0006 from OPEN_CASE and ADMITTED_CASE, archived cases
+ * left out): one primary-key probe instead of two EXISTS over her cases (issue 33). Named, so that an
+ * audited statement (audit.repository.ts, auditedRows) can read them back from its CTE.
  */
-const LIST_FLAGS = {
+const FLAGS = {
   hasOpenCase: sql<boolean>`coalesce(${patientCaseStats.openCases}, 0) > 0`.as('has_open_case'),
   isAdmitted: sql<boolean>`coalesce(${patientCaseStats.admittedCases}, 0) > 0`.as('is_admitted'),
 };
@@ -233,7 +221,7 @@ function pageRowsOf<E extends Record<string, SQL.Aliased>>(
   extra: E = {} as E,
 ) {
   return on
-    .select({ ...listColumns, ...LIST_FLAGS, ...extra })
+    .select({ ...listColumns, ...FLAGS, ...extra })
     .from(pageIds)
     .innerJoin(patients, eq(patients.id, pageIds.pageId))
     .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -436,12 +424,9 @@ export class PatientsRepository {
     return row ?? null;
   }
 
-  /** The patient with the flags the preview shows; with `audit`, the read's audit row is stored by the same statement. */
+  /** The patient with the flags the preview shows; with the `audit` of a read, where its row is stored is auditedRows' to say. */
   async findView(id: string, executor: Executor = this.database.db, audit?: ReadAudit): Promise<PatientViewRow | null> {
-    const [row] = audit
-      ? await prepared(executor, 'patients_find_view_audited', findViewAuditedStatement).execute({ id, [READ_AUDIT_PARAM]: audit.value })
-      : await prepared(executor, 'patients_find_view', findViewStatement).execute({ id });
-    audit?.stored();
+    const [row] = await auditedRows(executor, 'patients_find_view', findViewStatement, { id }, audit);
     return row ? { ...row, hasOpenCase: Boolean(row.hasOpenCase), isAdmitted: Boolean(row.isAdmitted) } : null;
   }
 
@@ -514,7 +499,7 @@ export class PatientsRepository {
     if (counter) {
       // Filtered by the tag alone (the list every round opens): one prepared statement per tag, whose
       // condition the counter's name fixes, with the counter's value on every row.
-      const counted = await auditedListRows(db, `patients_page_${counter}`, (on) => {
+      const counted = await auditedRows(db, `patients_page_${counter}`, (on) => {
         const pageIds = on
           .select(pageIdOf(patients.id))
           .from(patients)
@@ -541,7 +526,7 @@ export class PatientsRepository {
       .offset(skip)
       .as('page_ids');
     const rows = await db
-      .select({ ...listColumns, ...LIST_FLAGS, total: pageIds.total })
+      .select({ ...listColumns, ...FLAGS, total: pageIds.total })
       .from(pageIds)
       .innerJoin(patients, eq(patients.id, pageIds.id))
       .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -567,7 +552,7 @@ export class PatientsRepository {
     const matches = db.select({ one: sql`1` }).from(patients).where(where).limit(COUNT_REACH).as('matches');
     const [rows, [counted]] = await Promise.all([
       db
-        .select({ ...listColumns, ...LIST_FLAGS })
+        .select({ ...listColumns, ...FLAGS })
         .from(pageIds)
         .innerJoin(patients, eq(patients.id, pageIds.id))
         .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
@@ -594,18 +579,18 @@ export class PatientsRepository {
   ): Promise<PatientPageRows> {
     const db = this.database.db;
     if (terms.length === 1 && count !== null) {
-      const rows = await auditedListRows(db, 'patients_search_term_page', termPageStatement, { term: terms[0], limit, offset: skip }, audit);
+      const rows = await auditedRows(db, 'patients_search_term_page', termPageStatement, { term: terms[0], limit, offset: skip }, audit);
       return { rows: rows.map(toRow), count };
     }
     if (atLeast > SEARCH_COUNT_CAP) {
       const values = { terms: [...terms], reach: skip + limit, limit, offset: skip };
-      const rows = await auditedListRows(db, 'patients_search_terms_page_uncounted', termsPageUncountedStatement, values, audit);
+      const rows = await auditedRows(db, 'patients_search_terms_page_uncounted', termsPageUncountedStatement, values, audit);
       return { rows: rows.map(toRow), count: SEARCH_COUNT_CAP, capped: true };
     }
     const counted =
       terms.length === 1
-        ? await auditedListRows(db, 'patients_search_term_page_counted', countedTermPageStatement, { term: terms[0], limit, offset: skip }, audit)
-        : await auditedListRows(db, 'patients_search_terms_page', termsPageStatement, { terms: [...terms], reach: skip + limit, limit, offset: skip }, audit);
+        ? await auditedRows(db, 'patients_search_term_page_counted', countedTermPageStatement, { term: terms[0], limit, offset: skip }, audit)
+        : await auditedRows(db, 'patients_search_terms_page', termsPageStatement, { terms: [...terms], reach: skip + limit, limit, offset: skip }, audit);
     const rows = counted.map(({ total: _total, ...r }) => toRow(r));
     if (counted.length > 0) return { rows, ...cappedCount(Number(counted[0].total)) };
     // An empty page: none at all, or a page past the end, which still says how many there are.
@@ -623,7 +608,7 @@ export class PatientsRepository {
     const [firsts, seconds] = [streamBranches(first.length), streamBranches(second.length)];
     const shape = `${firsts}_${seconds}`;
     const words = pairedWordsValues(first, second);
-    const counted = await auditedListRows(db, `patients_search_paired_${shape}`, pairedWordsPage(firsts, seconds), {
+    const counted = await auditedRows(db, `patients_search_paired_${shape}`, pairedWordsPage(firsts, seconds), {
       ...words, reach: skip + limit, limit, offset: skip,
     }, audit);
     const rows = counted.map(({ total: _total, ...r }) => toRow(r));

@@ -73,12 +73,9 @@ export class PatientsService {
     return { items: views.filter((view): view is PatientViewRow => view !== null).map(toListItem) };
   }
 
-  /**
-   * With the `audit` of a read that began alone, the read's audit row is stored by the read's own
-   * statement (read-audit.ts); beside other reads, the hook's grouped INSERT stores it (cheaper then).
-   */
+  /** With the `audit` of a read, its statement may store the read's audit row (auditedRows). */
   async get(patientId: string, audit?: ReadAudit): Promise<Patient> {
-    return toPatient(await this.requireView(patientId, undefined, audit?.alone ? audit : undefined));
+    return toPatient(await this.requireView(patientId, undefined, audit));
   }
 
   /**
