@@ -146,7 +146,7 @@ export class HubService implements OnApplicationBootstrap {
         },
         sink: async (cases) => {
           // A version received before is only verified again, to answer it as the same package or a conflict.
-          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map((c) => c.value));
+          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases);
         },
       });
       if (!verification.ok) {
