@@ -1,5 +1,6 @@
 import { zipSync } from 'fflate';
-import { canonicalJson, caseDigestsOf, packageChanges, sameJson, storedCasesOf, versionChanges } from './stored-cases.js';
+import { canonicalJson } from '../records/canonical-json.js';
+import { caseDigestsOf, packageChanges, sameJson, storedCasesOf, versionChanges } from './stored-cases.js';
 
 describe('a stored package\'s cases, read from its file (the hub keeps their keys only)', () => {
   it('reads cases.json of the ZIP as its list of cases, whatever the other files', async () => {

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import yauzl, { type Entry } from 'yauzl';
 import { JsonArrayError, jsonArrayElements } from './json-array-elements.js';
+import { canonicalJson } from '../records/canonical-json.js';
 import type { VersionChanges } from '../../database/submissions.schema.js';
 
 /** A stored package's cases as cases.json holds them (each a JSON object). */
@@ -35,24 +36,14 @@ export async function storedCasesOf(zipBytes: Uint8Array, wholeUpTo = WHOLE_UP_T
 /**
  * Each case's record key (caseId) with a digest of its values, from a stored package: what a new
  * version's changes are compared by, so two versions of a large package are never held whole at once.
- * The digest is of the case's canonical JSON (every object's keys sorted, numbers as JavaScript writes
- * them): two cases have the same digest when their values are the same, keys in any order and numbers
- * by value, as jsonb compared them.
+ * The digest is of the case's canonical JSON (common/records/canonical-json.ts: every object's keys
+ * sorted, numbers as JavaScript writes them): two cases have the same digest when their values are the
+ * same, keys in any order and numbers by value, as jsonb compared them.
  */
 export async function caseDigestsOf(zipBytes: Uint8Array, wholeUpTo = WHOLE_UP_TO): Promise<Map<string, string>> {
   const digests = new Map<string, string>();
   await eachStoredCase(zipBytes, wholeUpTo, (c) => digests.set(String(c.caseId), createHash('sha256').update(canonicalJson(c)).digest('base64')));
   return digests;
-}
-
-/** A JSON value's text with every object's keys in order: the same text for the same value. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const object = value as Record<string, unknown>;
-    return `{${Object.keys(object).sort().map((key) => `${JSON.stringify(key)}:${canonicalJson(object[key])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /**

@@ -11,7 +11,7 @@ import { HubErrorCode, hubError } from './hub.errors.js';
 import type { PackageManifest } from '@pnss/libs/submissions';
 import type { HubCollisions } from '../../database/submissions.schema.js';
 import { type HubKeyRow, type HubPackageRow, HubRepository } from './hub.repository.js';
-import { caseDigestsOf, packageChanges, versionChanges } from '../../common/packages/stored-cases.js';
+import { packageChanges } from '../../common/packages/stored-cases.js';
 import { verifyPackage } from './package-verifier.js';
 import { hashKey } from '../../common/access/hub-keys.js';
 import { NationalIngestService } from '../national/national-ingest.service.js';
@@ -146,7 +146,7 @@ export class HubService implements OnApplicationBootstrap {
         },
         sink: async (cases) => {
           // A version received before is only verified again, to answer it as the same package or a conflict.
-          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases.map((c) => c.value));
+          if (receiving.staged) await this.repository.insertCases(receiving.staged.id, cases);
         },
       });
       if (!verification.ok) {
@@ -170,9 +170,11 @@ export class HubService implements OnApplicationBootstrap {
         // national facts (ARCHITECTURE.md "The national census at the hub") follow here, after it:
         // replace the submission's facts with `completed`'s cases, or none when it was superseded.
         // What it changed against the version it replaces, case by case, from the two packages' files.
+        // The version replaced is received and locked in this transaction: its file is there.
         const completed = await this.repository.replaceEarlierVersions(tx, received, async (earlierId) => {
           const earlier = await this.repository.receivedFile(earlierId, tx);
-          return earlier ? packageChanges(earlier.content, bytes) : versionChanges(new Map(), await caseDigestsOf(bytes));
+          if (!earlier) throw new Error(`The version ${earlierId} this package replaces has no file at the hub`);
+          return packageChanges(earlier.content, bytes);
         });
         await this.repository.touchKey(tx, key.id);
         // The national facts are owed from the moment the package is received (a durable job, issue 29).

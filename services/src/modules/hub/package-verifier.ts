@@ -16,16 +16,12 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 export type Refusal = { ok: false; limit: boolean; errors: FieldError[] };
 export type Verification = { ok: true; manifest: PackageManifest; summary: string } | Refusal;
 
-/** A case that passed the data dictionary (the hub stores its keys; its values stay in the package's file). */
-export interface VerifiedCase {
-  value: PackagedCase;
-}
-
 /**
- * Where verified cases go, a batch at a time, while cases.json is still being read. The reading
- * goes on while the sink stores a batch; the next batch waits for it (one batch in flight).
+ * Where the cases that passed the data dictionary go, a batch at a time, while cases.json is still
+ * being read (the hub stores their keys; their values stay in the package's file). The reading goes
+ * on while the sink stores a batch; the next batch waits for it (one batch in flight).
  */
-export type CaseSink = (cases: VerifiedCase[]) => Promise<void>;
+export type CaseSink = (cases: PackagedCase[]) => Promise<void>;
 
 export interface VerifyOptions {
   departmentId: string;
@@ -213,13 +209,13 @@ async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['
   const errors: FieldError[] = [];
   const ids = new Set<string>();
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  let batch: VerifiedCase[] = [];
+  let batch: PackagedCase[] = [];
   let count = 0;
   let parseError: string | null = null;
   let notAnArray = false;
   // The batch being stored while the next one is read: awaited before the next is handed over.
   let storing: Promise<void> = Promise.resolve();
-  const sink = async (cases: VerifiedCase[]) => {
+  const sink = async (cases: PackagedCase[]) => {
     await storing;
     storing = options.sink(cases);
     // Caught here and thrown at the next await of `storing`: a failed store stops the reading there.
@@ -242,7 +238,7 @@ async function streamCases(zip: ZipFile, entry: Entry, listed: PackageManifest['
         ids.add(id);
       }
       if (errors.length > 0 || count > manifest.numOfCases) continue;
-      batch.push({ value: value as PackagedCase });
+      batch.push(value as PackagedCase);
       if (batch.length >= batchSize) {
         const full = batch;
         batch = [];

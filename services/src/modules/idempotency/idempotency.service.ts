@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { canonicalJson } from '../../common/records/canonical-json.js';
 import type { Executor } from '../../database/database.service.js';
 import { IdempotencyErrorCode, idempotencyError } from './idempotency.errors.js';
 import { IdempotencyRepository, type NewIdempotentRequest } from './idempotency.repository.js';
@@ -45,13 +46,4 @@ export class IdempotencyService {
   async remember(tx: Executor, request: IdempotentRequest, entityId: string): Promise<void> {
     await this.repository.setEntity(tx, request.userId, request.key, entityId);
   }
-}
-
-/** JSON with every object's keys sorted, so that the same body hashes the same whatever its key order. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const source = v as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(source).sort().map((k) => [k, source[k]]));
-  });
 }

@@ -312,16 +312,17 @@ export class NationalFiguresService {
     // Looked up by department and month, not searched for every cell: five years of a hundred departments are 7,200 cells.
     const coverageOf = new Map<string, CoverageRow>();
     for (const row of coverage) coverageOf.set(`${row.departmentId}|${row.month}`, row);
-    const lateAfterOf = new Map(months.map((month) => [month, lateAfter(month)]));
+    // Each month's limit for 'late' worked out once, not per cell.
+    const columns = months.map((month) => ({ month, lateAfterMs: lateAfter(month) }));
     const rows = departments.map(({ departmentId }) => ({
       departmentId,
-      cells: months.map((month): NationalCompletenessCell => {
+      cells: columns.map(({ month, lateAfterMs }): NationalCompletenessCell => {
         const covering = coverageOf.get(`${departmentId}|${month}`);
         if (!covering || covering.state === 'held') {
           return { month, state: covering ? 'held' : 'missing', cases: 0, submissionId: null, version: null, receivedAt: null };
         }
-        const state: CompletenessState = Number(covering.firstReceivedMs) > (lateAfterOf.get(month) ?? 0) ? 'late' : 'submitted';
-        return { month, state, cases: Number(covering.cases), submissionId: covering.submissionId, version: Number(covering.version), receivedAt: covering.receivedAt };
+        const state: CompletenessState = covering.firstReceivedMs > lateAfterMs ? 'late' : 'submitted';
+        return { month, state, cases: covering.cases, submissionId: covering.submissionId, version: covering.version, receivedAt: covering.receivedAt };
       }),
     }));
     return {
