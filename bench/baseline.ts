@@ -18,6 +18,9 @@
 // - Nothing else: no session check (the session check figure answers its user from memory, as the
 //   services do from their session cache), no permissions, no validation, no rate limit, no audit
 //   row, no security headers.
+// - With `auditReads` (the audited baseline, a second process), one thing more: each patient-data
+//   read stores its audit row and the rows are chained, as cheaply as the schema allows
+//   (bench/baseline-audit.ts). It is the limit for the job the API does, which keeps that row.
 //
 // run.ts checks that each of these answers is, byte for byte, the API's answer for the same request,
 // and fails the bench when one is not. The case save and the sign-in are not written by hand: their
@@ -27,7 +30,8 @@ import bcrypt from 'bcryptjs';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createSigner, createVerifier } from 'fast-jwt';
 import pg from 'pg';
-import { type CaseForm, WORKLIST_COUNT_CAP, emptyCaseForm } from '@pnss/libs/api';
+import { type CaseForm, type SessionUser, WORKLIST_COUNT_CAP, emptyCaseForm } from '@pnss/libs/api';
+import { type ReadRow, ReadAuditStore, readRow } from './baseline-audit.js';
 
 export interface CapturedStatement {
   name: string;
@@ -53,6 +57,11 @@ export interface BaselineOptions {
   figures: Record<string, BaselineFigure>;
   /** The session check's answer: the signed-in user as the services answer it (their session cache's stand-in). */
   sessionAnswer?: string;
+  /**
+   * The audited baseline: every patient-data read also stores its audit row, as cheaply as this schema
+   * allows, before its answer leaves, and the rows are chained (bench/baseline-audit.ts).
+   */
+  auditReads?: boolean;
 }
 
 /** Replaces every captured value named in `from` by the value of the same key in `to`. */
@@ -275,8 +284,22 @@ const FORM_FIELDS = new Set(Object.keys(emptyCaseForm('')).filter((field) => !IN
 
 export async function startBaseline(options: BaselineOptions): Promise<() => Promise<void>> {
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-  const run = async <R extends pg.QueryResultRow>(name: StatementName, values: unknown[]): Promise<R[]> =>
-    (await pool.query<R>({ name: `b_${name}`, text: STATEMENTS[name], values })).rows;
+  const audit = options.auditReads ? new ReadAuditStore(pool) : null;
+  const reader = ((): { id: string | null; username: string | null } => {
+    const user = options.sessionAnswer ? (JSON.parse(options.sessionAnswer) as Partial<SessionUser>) : {};
+    return { id: user._id ?? null, username: user.username ?? null };
+  })();
+  /** The audited read under way on a request (the audited baseline only). */
+  const reads = new WeakMap<FastifyRequest, { row: ReadRow; alone: boolean }>();
+  /** A statement's rows; a patient-data read's (`request` given) with its audit row stored, in the audited baseline. */
+  const query = async <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[], request?: FastifyRequest): Promise<R[]> => {
+    const read = request && audit ? reads.get(request) : undefined;
+    if (!read || !audit) return (await pool.query<R>({ name, text, values })).rows;
+    reads.delete(request as FastifyRequest);
+    return audit.rows<R>(name, text, values, read.row, read.alone);
+  };
+  const run = <R extends pg.QueryResultRow>(name: StatementName, values: unknown[], request?: FastifyRequest): Promise<R[]> =>
+    query<R>(`b_${name}`, STATEMENTS[name], values, request);
 
   const verify = createVerifier({ key: options.jwtSecret, algorithms: ['HS256'], requiredClaims: ['exp'] });
   const sign = createSigner({ key: options.jwtSecret, algorithm: 'HS256' });
@@ -290,19 +313,26 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : '';
     const exp = verified.get(token);
-    if (exp !== undefined && exp * 1000 > Date.now()) return;
-    try {
-      const claims = verify(token) as { exp: number };
-      if (verified.size > 10_000) verified.clear();
-      verified.set(token, claims.exp);
-    } catch {
-      verified.delete(token);
-      return reply.code(401).send({ statusCode: 401, message: 'Please sign in to continue' });
+    if (exp === undefined || exp * 1000 <= Date.now()) {
+      try {
+        const claims = verify(token) as { exp: number };
+        if (verified.size > 10_000) verified.clear();
+        verified.set(token, claims.exp);
+      } catch {
+        verified.delete(token);
+        return reply.code(401).send({ statusCode: 401, message: 'Please sign in to continue' });
+      }
     }
+    if (!audit || request.method !== 'GET') return;
+    const row = readRow(request.url, request.query as Record<string, string | undefined>, reader, request.ip);
+    if (!row) return;
+    const read = audit.begin();
+    reads.set(request, { row, alone: read.alone });
+    reply.raw.once('close', read.end);
   });
 
   app.get<{ Params: { id: string } }>('/api/patients/:id', async (request, reply) => {
-    const [row] = await run('patient', [request.params.id]);
+    const [row] = await run('patient', [request.params.id], request);
     if (!row) return reply.code(404).send({ statusCode: 404 });
     return json(reply, JSON.stringify(row));
   });
@@ -314,7 +344,7 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
     const skip = page * PAGE_SIZE;
     const words = (search ?? '').split(/\s+/).filter(Boolean);
     if (words.length === 0) {
-      const [items, [count]] = await Promise.all([run('patientsPage', [PAGE_SIZE, skip]), run<{ n: number }>('counter', ['patients'])]);
+      const [items, [count]] = await Promise.all([run('patientsPage', [PAGE_SIZE, skip], request), run<{ n: number }>('counter', ['patients'])]);
       return json(reply, JSON.stringify({ items, count: count.n, offset: page }));
     }
     if (words.length > 2) throw new Unsupported('three words');
@@ -322,10 +352,14 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       ? run<{ position: number; word: string; patients: number; pairless?: boolean }>('typedWords1', [containsPattern(words[0])])
       : run<{ position: number; word: string; patients: number; pairless?: boolean }>('typedWords2', words.map(containsPattern)));
     const within = words.map((_, i) => found.filter((r) => r.position === i + 1));
-    if (within.some((w) => w.length === 0)) return json(reply, JSON.stringify({ items: [], count: 0, offset: page }));
+    if (within.some((w) => w.length === 0)) {
+      // No name has a typed word: an empty page, whose read is audited all the same.
+      await query('b_nothing', 'SELECT NULL::uuid AS "_id" WHERE false', [], request);
+      return json(reply, JSON.stringify({ items: [], count: 0, offset: page }));
+    }
     if (within.some((w) => w.length > MAX_TERM_WORDS)) throw new Unsupported('a word inside too many name words');
     if (words.length === 1 && within[0].length === 1) {
-      const items = await run('termPage', [within[0][0].word, PAGE_SIZE, skip]);
+      const items = await run('termPage', [within[0][0].word, PAGE_SIZE, skip], request);
       return json(reply, JSON.stringify({ items, count: within[0][0].patients, offset: page }));
     }
     let terms: string[];
@@ -336,11 +370,12 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       if (first.length * second.length > MAX_TERM_WORDS || first.some((w) => seconds.has(w.word)) || found.some((r) => r.pairless)) {
         const [a, b] = [streamBranches(first.length), streamBranches(second.length)];
         const fill = (ws: typeof first, n: number) => Array.from({ length: n }, (_, i) => ws[i]?.word ?? NO_TERM);
-        const rows = (await pool.query<{ total: number }>({
-          name: `b_paired_${a}_${b}`,
-          text: pairedWordsStatement(a, b),
-          values: [...fill(first, a), ...fill(second, b), skip + PAGE_SIZE, PAGE_SIZE, skip],
-        })).rows;
+        const rows = await query<{ total: number }>(
+          `b_paired_${a}_${b}`,
+          pairedWordsStatement(a, b),
+          [...fill(first, a), ...fill(second, b), skip + PAGE_SIZE, PAGE_SIZE, skip],
+          request,
+        );
         if (rows.length === 0) throw new Unsupported('an empty page of two words past the pairs');
         const count = rows[0].total;
         for (const row of rows) delete (row as { total?: number }).total;
@@ -350,10 +385,10 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       terms = first.flatMap((a) => second.map((b) => [a.word, b.word].sort(byCodePoint).join(' ')));
     }
     if (words.length === 1 && Math.max(...within[0].map((w) => w.patients)) > COUNT_CAP) {
-      const items = await run('termsPageUncounted', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip]);
+      const items = await run('termsPageUncounted', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip], request);
       return json(reply, JSON.stringify({ items, count: COUNT_CAP, offset: page, countCapped: true }));
     }
-    const rows = await run<{ total: number }>('termsPage', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip]);
+    const rows = await run<{ total: number }>('termsPage', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip], request);
     if (rows.length === 0) throw new Unsupported('an empty page of several terms');
     const count = rows[0].total;
     for (const row of rows) delete (row as { total?: number }).total;
@@ -366,7 +401,7 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
     if (search || (tag && tag !== 'all' && tag !== 'allPatients') || (cases && cases !== 'all') || fromdate || todate) throw new Unsupported('filters');
     const page = pageOf(request.query);
     const [rows, [count]] = await Promise.all([
-      run<{ updatedAt: Date }>('casesPage', [PAGE_SIZE, page * PAGE_SIZE]),
+      run<{ updatedAt: Date }>('casesPage', [PAGE_SIZE, page * PAGE_SIZE], request),
       run<{ n: number }>('counter', ['cases']),
     ]);
     return json(reply, JSON.stringify({ items: rows, count: count.n, offset: page }));
@@ -376,7 +411,7 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
     if (request.query.search || request.query.fromdate || request.query.todate) throw new Unsupported('filters');
     const page = pageOf(request.query);
     const [rows, [count]] = await Promise.all([
-      run('readyPage', [PAGE_SIZE, page * PAGE_SIZE]),
+      run('readyPage', [PAGE_SIZE, page * PAGE_SIZE], request),
       run<{ n: number }>('readyCount', [WORKLIST_COUNT_CAP + 1]),
     ]);
     const capped = count.n > WORKLIST_COUNT_CAP;
@@ -387,7 +422,7 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
     const [row] = await run<Record<string, unknown> & { form: Record<string, unknown>; created_at: Date; updated_at: Date }>('caseForm', [
       request.params.caseid,
       request.params.patientid,
-    ]);
+    ], request);
     if (!row) return reply.code(404).send({ statusCode: 404 });
     const form = emptyCaseForm(row.patient_id as string, row.case_num as string);
     const target = form as unknown as Record<string, unknown>;
@@ -441,6 +476,7 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
   await app.listen({ port: options.port, host: '127.0.0.1' });
   return async () => {
     await app.close();
+    await audit?.close();
     await pool.end();
   };
 }

@@ -24,6 +24,9 @@
 // reads' statements are shown with EXPLAIN ANALYZE. Each figure is then loaded with
 // autocannon against both, rounds interleaved (API, baseline, API, baseline, ...), and printed as
 // the pair and its ratio. Absolute numbers move on a shared machine; the ratios are what count.
+// The patient-data reads are also measured against the audited baseline, the same hand-written server
+// storing each read's audit row as cheaply as the schema allows (bench/baseline-audit.ts), in the same
+// interleaved rounds (API, baseline, audited baseline, ...): the limit for the job the API does.
 // Nothing here asserts a time: --quick is for CI to prove the bench still runs.
 import { type ChildProcess, fork, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,7 +36,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { type CaseForm, withoutServerOwned } from '@pnss/libs/api';
+import pg from 'pg';
 import type { BaselineFigure, BaselineOptions, CapturedStatement } from './baseline.js';
+import { auditedRead } from './baseline-audit.js';
 import { type CpuSnapshot, cpuPerAnswer, cpuSnapshot, databaseOf } from './cpu.js';
 import { explainFigures } from './explain.js';
 import { generateDepartment, nameOf } from './generate-department.js';
@@ -58,6 +63,9 @@ const apiPort = Number(process.env.BENCH_PORT ?? 8191);
 const baselinePort = apiPort + 1;
 const api = `http://127.0.0.1:${apiPort}`;
 const bare = `http://127.0.0.1:${baselinePort}`;
+/** The audited baseline (the baseline storing each patient-data read's audit row); baselinePort + 1 is the national baseline's. */
+const auditedPort = apiPort + 3;
+const audited = `http://127.0.0.1:${auditedPort}`;
 const duration = Number(option('duration') ?? (quick ? 2 : 8));
 const rounds = Number(option('rounds') ?? (quick ? 1 : 2));
 const connections = Number(option('connections') ?? 10);
@@ -233,10 +241,56 @@ function printCpu(measured: MeasuredFigure[]): void {
   const f = (n: number | null) => (n === null || !Number.isFinite(n) ? '-' : n.toFixed(0));
   const sum = (c: CpuSnapshot) => c.server + (c.postgres ?? 0) + c.load;
   console.info('\n## CPU per answer (µs: server / PostgreSQL / load generator = sum)');
-  console.info('| figure | API | baseline | API÷baseline (sum) |\n|---|---|---|---|');
-  for (const { figure, api: a, bare: b } of measured) {
+  console.info('| figure | API | baseline | API÷baseline (sum) | audited baseline | API÷audited (sum) |\n|---|---|---|---|---|---|');
+  for (const { figure, api: a, bare: b, audited: c } of measured) {
     const side = (m: Measured) => `${f(m.cpu.server)} / ${f(m.cpu.postgres)} / ${f(m.cpu.load)} = ${f(sum(m.cpu))}`;
-    console.info(`| ${figure.label} | ${side(a)} | ${b ? side(b) : '-'} | ${b ? `${(sum(a.cpu) / sum(b.cpu)).toFixed(2)}×` : '-'} |`);
+    const ratio = (m: Measured | null) => (m ? `${(sum(a.cpu) / sum(m.cpu)).toFixed(2)}×` : '-');
+    console.info(`| ${figure.label} | ${side(a)} | ${b ? side(b) : '-'} | ${ratio(b)} | ${c ? side(c) : '-'} | ${ratio(c)} |`);
+  }
+}
+
+/** The patient-data reads beside the audited baseline: the limit for a read that keeps its audit row. */
+function printAudited(measured: MeasuredFigure[]): void {
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(n >= 100 ? 0 : 1) : '-');
+  const lines = measured
+    .filter((m) => m.audited)
+    .map(({ figure, api: a, bare: b, audited: c }) => {
+      const d = c as Measured;
+      return `| ${figure.label} | ${f(a.rps)} | ${f(d.rps)} | ${(d.rps / a.rps).toFixed(2)}× | ${f(a.p975)} | ${f(d.p975)} | ${(a.p975 / Math.max(d.p975, 0.5)).toFixed(2)}× | ${b ? `${(b.rps / d.rps).toFixed(2)}×` : '-'} | ${a.non2xx + a.errors}/${d.non2xx + d.errors} |`;
+    });
+  if (lines.length === 0) return;
+  console.info(
+    '\n## Patient-data reads beside the audited baseline (the same server storing each read\'s audit row)\n' +
+      '| figure | API req/s | audited req/s | audited÷API req/s | API p97.5 ms | audited p97.5 ms | API÷audited p97.5 | what the row costs the baseline (bare÷audited req/s) | non-2xx API/audited |\n|---|---|---|---|---|---|---|---|---|\n' +
+      lines.join('\n'),
+  );
+}
+
+/**
+ * Before the audited baseline is measured: each of its answers is the API's, byte for byte, and each
+ * read stored exactly one audit row (counted in audit_pending and audit_log together, the chaining
+ * only moving rows between them), so its figures are for the job and not for a shortcut.
+ */
+async function checkAuditedBaseline(reads: Figure[], token: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const rowsNow = async () =>
+      Number((await client.query<{ n: string }>('SELECT (SELECT count(*) FROM audit_pending) + (SELECT count(*) FROM audit_log) AS n')).rows[0].n);
+    const problems: string[] = [];
+    for (const figure of reads) {
+      const ours = await apiText(figure.method, figure.path, token);
+      const before = await rowsNow();
+      const answer = await fetch(`${audited}${figure.path}`, { headers: { authorization: `Bearer ${token}` } });
+      const theirs = await answer.text();
+      const stored = (await rowsNow()) - before;
+      if (!answer.ok || theirs !== ours) problems.push(`${figure.name}: the audited baseline answered ${answer.status} and not the API's bytes`);
+      if (stored !== 1) problems.push(`${figure.name}: the audited baseline stored ${stored} audit row(s) for one read`);
+    }
+    if (problems.length > 0) throw new Error(`the audited baseline does not do the API's job:\n${problems.join('\n')}`);
+    console.info(`audited baseline: the API's answers, byte for byte, and one audit row stored per read, for ${reads.length} figure(s)`);
+  } finally {
+    await client.end();
   }
 }
 
@@ -250,19 +304,34 @@ interface MeasuredFigure {
   figure: Figure;
   api: Measured;
   bare: Measured | null;
+  /** The audited baseline's, for a patient-data read. */
+  audited: Measured | null;
   load: string;
+}
+
+/** Whether a figure is a patient-data read, whose audit row the audited baseline stores (libs' route table). */
+function isAuditedRead(figure: Figure): boolean {
+  // A replayed figure (the Data Quality view) is the services' own SQL, audit row and all.
+  if (figure.method !== 'GET' || REPLAYED.has(figure.name)) return false;
+  return auditedRead(figure.path.split('?')[0]) !== null;
 }
 const measuredFigures: MeasuredFigure[] = [];
 
 /** Each goal of issue 33 beside what this run measured (printed, never asserted: the machine is shared). */
 function printGoals(measured: MeasuredFigure[]): void {
   const lines: string[] = [];
-  for (const { figure, api: a, bare: b, load } of measured) {
+  for (const { figure, api: a, bare: b, audited: c, load } of measured) {
     if (b && RATIO_FIGURES.test(figure.name)) {
       const rps = b.rps / a.rps;
       const p975 = a.p975 / Math.max(b.p975, 0.5);
       const within = rps <= RATIO_GOAL && p975 <= RATIO_GOAL;
       lines.push(`| ${figure.label} | ≤ ${RATIO_GOAL}× the baseline | ${rps.toFixed(2)}× req/s, ${p975.toFixed(2)}× p97.5 | ${within ? 'met' : 'not met'} | ${load} |`);
+    }
+    if (c && RATIO_FIGURES.test(figure.name)) {
+      const rps = c.rps / a.rps;
+      const p975 = a.p975 / Math.max(c.p975, 0.5);
+      const within = rps <= RATIO_GOAL && p975 <= RATIO_GOAL;
+      lines.push(`| ${figure.label} | (beyond the issue) ≤ ${RATIO_GOAL}× the audited baseline | ${rps.toFixed(2)}× req/s, ${p975.toFixed(2)}× p97.5 | ${within ? 'met' : 'not met'} | ${load} |`);
     }
     if (figure.name.startsWith('search')) {
       const goal = figure.connections === 1 ? SEARCH_GOAL_MS.alone : SEARCH_GOAL_MS.ten;
@@ -316,7 +385,9 @@ function readCaptures(): Map<string, CapturedStatement[]> {
 function statementsFor(figure: Figure, captured: CapturedStatement[]): CapturedStatement[] {
   const kept = captured.filter((s) => {
     if (!figure.keepSessions && /from "sessions"/i.test(s.text)) return false;
-    if (figure.method === 'GET' && /insert into "audit_(log|pending)"/i.test(s.text)) return false;
+    // The hook's own INSERT of read rows; a read that stored its row in its own statement (WITH ...
+    // INSERT INTO audit_pending ... SELECT) is the read itself, and is kept (EXPLAIN shows it).
+    if (figure.method === 'GET' && /^\s*insert into "audit_(log|pending)"/i.test(s.text)) return false;
     if (/audit_chain_pending\(/i.test(s.text)) return false;
     return true;
   });
@@ -369,6 +440,7 @@ async function main(): Promise<void> {
     },
   });
   let baseline: ChildProcess | null = null;
+  let auditedBaseline: ChildProcess | null = null;
   try {
     await waitFor(`${api}/api/health`, server);
     const rssBefore = rssMb(server.pid);
@@ -586,6 +658,13 @@ async function main(): Promise<void> {
       }
       if (differ.length > 0) throw new Error(`the baseline does not answer what the API answers:\n${differ.join('\n')}`);
       console.info(`\nsame answers: the baseline's and the API's bodies are equal, byte for byte, for ${figures.filter((f) => !REPLAYED.has(f.name)).length} figure(s)`);
+
+      // The audited baseline: the same answers, and one audit row stored for each read.
+      const auditedOptions = join(scratch, 'audited-baseline-options.json');
+      writeFileSync(auditedOptions, JSON.stringify({ port: auditedPort, databaseUrl, jwtSecret, figures: {}, sessionAnswer, auditReads: true } satisfies BaselineOptions));
+      auditedBaseline = fork(join(root, 'bench', 'baseline.ts'), [auditedOptions], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      await waitFor(`${audited}/b/none`, auditedBaseline);
+      await checkAuditedBaseline(figures.filter(isAuditedRead), token);
     }
     const baselineRssBefore = rssMb(baseline?.pid);
 
@@ -604,18 +683,22 @@ async function main(): Promise<void> {
       };
       const apiRuns: Measured[] = [];
       const bareRuns: Measured[] = [];
+      const auditedRuns: Measured[] = [];
+      const withAudited = auditedBaseline !== null && isAuditedRead(figure);
       const loads: number[] = [];
       // Rounds interleaved: API, baseline, API, baseline, ... (the load average read before each).
       for (let round = 0; round < rounds; round += 1) {
         loads.push(loadavg()[0]);
         apiRuns.push(await load(api, figure, apiRequest, auth, server.pid));
         if (baseline) bareRuns.push(await load(bare, figure, bareRequest, auth, baseline.pid));
+        if (withAudited) auditedRuns.push(await load(audited, figure, bareRequest, auth, auditedBaseline?.pid));
       }
       const [apiMeasured, bareMeasured] = [combine(apiRuns), bareRuns.length ? combine(bareRuns) : null];
       const loadText = `${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`;
       printRow(figure.label, apiMeasured, bareMeasured, loadText);
-      measuredFigures.push({ figure, api: apiMeasured, bare: bareMeasured, load: loadText });
+      measuredFigures.push({ figure, api: apiMeasured, bare: bareMeasured, audited: auditedRuns.length ? combine(auditedRuns) : null, load: loadText });
     }
+    printAudited(measuredFigures);
     printGoals(measuredFigures);
     printCpu(measuredFigures);
     if (refusals.length > 0) console.info(`\nnon-2xx answers by status:\n${refusals.map((r) => `- ${r}`).join('\n')}`);
@@ -654,6 +737,7 @@ async function main(): Promise<void> {
     else if (!postgres) console.info('\nnational census: not measured on embedded PGlite (its baseline and its data are PostgreSQL)');
   } finally {
     baseline?.kill('SIGTERM');
+    auditedBaseline?.kill('SIGTERM');
     server.kill('SIGTERM');
     // A hub's server stops its job queue first (up to 10 s): wait for it, then make sure, so no server
     // is left holding the port for the next run.
