@@ -25,14 +25,14 @@ export const AUDITED_READS: ReadonlyMap<string, PatientReadAudit> = new Map(
 
 /** The route table's patterns as expressions naming their parameters, a fixed path before a parameter. */
 const AUDITED_PATTERNS = [...AUDITED_READS.entries()]
-  .map(([route, kind]) => ({ kind, pattern: new RegExp(`^${route.replace(/:([^/]+)/g, '(?<$1>[^/]+)')}$`), parameters: route.split(':').length }))
+  .map(([route, kind]) => ({ route, kind, pattern: new RegExp(`^${route.replace(/:([^/]+)/g, '(?<$1>[^/]+)')}$`), parameters: route.split(':').length }))
   .sort((a, b) => a.parameters - b.parameters);
 
 /** The audit kind of a GET of `path` (no query), and its parameters as the route table names them; null when not audited. */
-export function auditedRead(path: string): { kind: PatientReadAudit; params: Record<string, string> } | null {
-  for (const { kind, pattern } of AUDITED_PATTERNS) {
+export function auditedRead(path: string): { route: string; kind: PatientReadAudit; params: Record<string, string> } | null {
+  for (const { route, kind, pattern } of AUDITED_PATTERNS) {
     const match = pattern.exec(path);
-    if (match) return { kind, params: { ...match.groups } };
+    if (match) return { route, kind, params: { ...match.groups } };
   }
   return null;
 }
@@ -67,8 +67,9 @@ export interface Reader {
 export function readRow(url: string, query: Record<string, string | undefined>, reader: Reader, ip: string): ReadRow | null {
   const read = auditedRead(url.split('?')[0]);
   if (!read) return null;
-  const { kind, params } = read;
-  const head: Change[] = [{ field: 'route', old: null, new: `GET ${url}` }];
+  const { route, kind, params } = read;
+  // The route's pattern, never the address: a search's words are a patient's name (the filters say only that there was one).
+  const head: Change[] = [{ field: 'route', old: null, new: `GET ${route}` }];
   if (kind.list) {
     const filters: Record<string, unknown> = {};
     for (const key of FILTER_KEYS) if (query[key] !== undefined) filters[key] = query[key];

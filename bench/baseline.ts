@@ -202,6 +202,12 @@ const STATEMENTS = {
     FROM (SELECT patient_id FROM patient_name_terms WHERE word = $1 ORDER BY last_key, first_key, patient_id LIMIT $2 OFFSET $3) page
     JOIN patients p ON p.id = page.patient_id LEFT JOIN patient_case_stats s ON s.patient_id = p.id
     ORDER BY ${NAME_ORDER}`,
+  // One pair term's page (two typed words that name one pair), with the count of its range, read as far
+  // as the cap, on every row (a pair has no kept count, as a word has in the dictionary).
+  pairPage: `SELECT ${PATIENT_ITEM}, (SELECT count(*) FROM (SELECT 1 FROM patient_name_terms WHERE word = $1 LIMIT ${COUNT_CAP + 1}) range)::int AS total
+    FROM (SELECT patient_id FROM patient_name_terms WHERE word = $1 ORDER BY last_key, first_key, patient_id LIMIT $2 OFFSET $3) page
+    JOIN patients p ON p.id = page.patient_id LEFT JOIN patient_case_stats s ON s.patient_id = p.id
+    ORDER BY ${NAME_ORDER}`,
   // Several terms' page (each range read as far as the page reaches, merged, a patient once), with
   // the count of their union on the first row.
   termsPage: `SELECT ${PATIENT_ITEM}, (SELECT count(*) FROM (SELECT DISTINCT r.patient_id FROM unnest($1::text[]) AS term(word)
@@ -388,7 +394,9 @@ export async function startBaseline(options: BaselineOptions): Promise<() => Pro
       const items = await run('termsPageUncounted', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip], request);
       return json(reply, JSON.stringify({ items, count: COUNT_CAP, offset: page, countCapped: true }));
     }
-    const rows = await run<{ total: number }>('termsPage', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip], request);
+    const rows = await (terms.length === 1
+      ? run<{ total: number }>('pairPage', [terms[0], PAGE_SIZE, skip], request)
+      : run<{ total: number }>('termsPage', [terms, skip + PAGE_SIZE, PAGE_SIZE, skip], request));
     if (rows.length === 0) throw new Unsupported('an empty page of several terms');
     const count = rows[0].total;
     for (const row of rows) delete (row as { total?: number }).total;

@@ -662,7 +662,7 @@ async function main(): Promise<void> {
       // The audited baseline: the same answers, and one audit row stored for each read.
       const auditedOptions = join(scratch, 'audited-baseline-options.json');
       writeFileSync(auditedOptions, JSON.stringify({ port: auditedPort, databaseUrl, jwtSecret, figures: {}, sessionAnswer, auditReads: true } satisfies BaselineOptions));
-      auditedBaseline = fork(join(root, 'bench', 'baseline.ts'), [auditedOptions], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+      auditedBaseline = fork(join(root, 'bench', 'baseline.ts'), [auditedOptions], { execArgv: [...cpuProfile, '--import', 'tsx'], stdio: 'inherit' });
       await waitFor(`${audited}/b/none`, auditedBaseline);
       await checkAuditedBaseline(figures.filter(isAuditedRead), token);
     }
