@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type SQL, and, asc, count as count_, eq, getTableColumns, gt, ilike, inArray, like, sql } from 'drizzle-orm';
+import { type SQL, and, asc, count as count_, eq, gt, ilike, inArray, like, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { DatabaseService, type Executor, prepared } from '../../database/database.service.js';
 import { listCounter, listCounterColumn } from '../../common/queries/list-counters.js';
@@ -24,7 +24,17 @@ export interface PatientFlags {
   hasOpenCase: boolean;
   isAdmitted: boolean;
 }
-export type PatientViewRow = PatientRow & PatientFlags;
+/**
+ * What a patient's answer shows (Patient: her fields, her version, her flags), and nothing more: the
+ * bookkeeping columns (who and when created and updated) made the driver parse two timestamps into
+ * dates on every read by id that no answer carries.
+ */
+const viewColumns = {
+  id: patients.id, firstName: patients.firstName, middleName: patients.middleName, lastName: patients.lastName, avatar: patients.avatar,
+  birthDate: patients.birthDate, pediatricConfirmed: patients.pediatricConfirmed, medicalHistory: patients.medicalHistory,
+  obstetricHistory: patients.obstetricHistory, version: patients.version,
+};
+export type PatientViewRow = Pick<PatientRow, keyof typeof viewColumns> & PatientFlags;
 
 /**
  * What a list item shows, and nothing more: a page of 100 rows read with the bookkeeping columns too
@@ -146,7 +156,7 @@ function findByIdStatement(on: Executor) {
 /** A patient by id with the flags the preview shows. */
 function findViewStatement(on: Executor) {
   return on
-    .select({ ...getTableColumns(patients), ...FLAGS })
+    .select({ ...viewColumns, ...FLAGS })
     .from(patients)
     .leftJoin(patientCaseStats, eq(patientCaseStats.patientId, patients.id))
     .where(eq(patients.id, ID))
