@@ -14,13 +14,11 @@
 // The row holds what the services' row holds: the reader, the entity, the record's id, the action,
 // the route and filters, the ids a list answered, the reader's address.
 import type pg from 'pg';
-import { type PatientReadAudit, ROUTE_PERMISSIONS, type RouteAccess } from '@pnss/libs/permissions';
+import { PATIENT_DATA_READ_ROUTES, type PatientReadAudit } from '@pnss/libs/permissions';
 
 /** Which reads are audited, by Fastify route pattern: the route table of libs, as the services read it. */
 export const AUDITED_READS: ReadonlyMap<string, PatientReadAudit> = new Map(
-  Object.entries(ROUTE_PERMISSIONS as Record<string, RouteAccess>)
-    .filter(([key, access]) => key.startsWith('GET ') && access.kind === 'permissions' && access.audit)
-    .map(([key, access]) => [`/api${key.slice('GET '.length)}`, (access as { audit: PatientReadAudit }).audit]),
+  Object.entries(PATIENT_DATA_READ_ROUTES).map(([path, audit]) => [`/api${path}`, audit]),
 );
 
 /** The route table's patterns as expressions naming their parameters, a fixed path before a parameter. */

@@ -1,8 +1,17 @@
 import { accessFlags } from './access-flags.js';
 import { ALL_PERMISSIONS, PERMISSIONS as P } from './permission-names.js';
-import { ROUTE_PERMISSIONS, allows, mayCall, mayReadAnswer, routeAccess } from './route-permissions.js';
+import { PATIENT_DATA_READ_ROUTES, ROUTE_PERMISSIONS, allows, mayCall, mayReadAnswer, routeAccess } from './route-permissions.js';
 
 describe('the one route-to-permission table', () => {
+  it('audits every read of patient data it marks, by path, and no count, no write, no route it does not mark', () => {
+    expect(PATIENT_DATA_READ_ROUTES['/patients/:patientid']).toEqual({ entity: 'patient_read', list: false, idParam: 'patientid' });
+    expect(PATIENT_DATA_READ_ROUTES['/patients']).toEqual({ entity: 'patient_read', list: true });
+    expect(PATIENT_DATA_READ_ROUTES['/patients/:patientid/cases/:caseid']).toMatchObject({ entity: 'case_read', idParam: 'caseid' });
+    expect(PATIENT_DATA_READ_ROUTES['/patients/all/count']).toBeUndefined();
+    const marked = Object.entries(ROUTE_PERMISSIONS).filter(([key, access]) => key.startsWith('GET ') && 'audit' in access && access.audit);
+    expect(Object.keys(PATIENT_DATA_READ_ROUTES).sort()).toEqual(marked.map(([key]) => key.slice('GET '.length)).sort());
+  });
+
   it('names only known permissions', () => {
     for (const access of Object.values(ROUTE_PERMISSIONS)) {
       if (access.kind !== 'permissions') continue;

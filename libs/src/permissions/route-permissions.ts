@@ -192,6 +192,16 @@ export const ROUTE_PERMISSIONS = {
 
 export type RouteKey = keyof typeof ROUTE_PERMISSIONS;
 
+/**
+ * The routes that answer patient data, by path as the table writes it ('/patients/:patientid'), with
+ * how each read is audited: the table's GET routes that carry `audit`.
+ */
+export const PATIENT_DATA_READ_ROUTES: Readonly<Record<string, PatientReadAudit>> = Object.fromEntries(
+  Object.entries(ROUTE_PERMISSIONS as Record<string, RouteAccess>).flatMap(([key, access]) =>
+    key.startsWith('GET ') && access.kind === 'permissions' && access.audit ? [[key.slice('GET '.length), access.audit]] : [],
+  ),
+);
+
 /** The access rule of `'METHOD /path'` (HEAD reads as GET), or undefined for a route the table lacks. */
 export function routeAccess(key: string): RouteAccess | undefined {
   const [method = '', path = ''] = key.split(' ', 2);
