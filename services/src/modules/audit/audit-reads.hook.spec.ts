@@ -31,9 +31,9 @@ describe('the read-audit hook', () => {
     });
     routes = declaredRoutes(fastify);
     fastify.get('/api/patients', async () => ({ items: [{ _id: 'p1' }, { _id: 'p2' }], count: 2 }));
-    fastify.get('/api/patients/:patientid', async (req) => {
+    fastify.get('/api/patients/:patientid', async (req, reply) => {
       // A read whose own statement stored the row (read-audit.ts) says so, as the repositories do.
-      if ((req.query as { own?: string }).own) readAuditOf(req)?.stored();
+      if ((req.query as { own?: string }).own) readAuditOf(req, reply)?.stored();
       return { _id: 'p1', firstName: 'Ana' };
     });
     fastify.get('/api/patients/all/count', async () => ({ count: 2 }));
@@ -71,8 +71,8 @@ describe('the read-audit hook', () => {
     let parts: ReturnType<typeof readAuditParts> | undefined;
     fastify = Fastify();
     registerAuditReadsHook(fastify, { push: () => undefined, write: () => Promise.resolve(), storedElsewhere: () => undefined });
-    fastify.get('/api/worklists/:list', async (req) => {
-      const audit = readAuditOf(req);
+    fastify.get('/api/worklists/:list', async (req, reply) => {
+      const audit = readAuditOf(req, reply);
       parts = audit?.parts;
       return { items: [] };
     });

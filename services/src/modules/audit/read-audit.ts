@@ -112,13 +112,13 @@ export function readAuditStored(request: FastifyRequest): boolean {
 
 /**
  * The read's audit, when the route answers patient data (PATIENT_DATA_READS); undefined on any other
- * route. With `reply`, the read is counted as under way until its answer has gone (`alone`).
+ * route. The read is counted as under way until its answer has gone (`alone`).
  */
-export function readAuditOf(request: FastifyRequest & { user?: AuthenticatedUser }, reply?: FastifyReply): ReadAudit | undefined {
+export function readAuditOf(request: FastifyRequest & { user?: AuthenticatedUser }, reply: FastifyReply): ReadAudit | undefined {
   const url = request.routeOptions?.url;
   const kind = request.method === 'GET' && url ? PATIENT_DATA_READS[url] : undefined;
   if (!kind) return undefined;
-  return new ReadAudit(request, readAuditParts(request, url as string, kind), reply ? readBegins(reply) : false);
+  return new ReadAudit(request, readAuditParts(request, url as string, kind), readBegins(reply));
 }
 
 /** `@AuditedRead() audit: ReadAudit | undefined` in the handler of a patient-data read: give it to the read's repository. */

@@ -437,7 +437,7 @@ export class PatientsRepository {
   /** The patient with the flags the preview shows; with the `audit` of a read, where its row is stored is auditedRows' to say. */
   async findView(id: string, executor: Executor = this.database.db, audit?: ReadAudit): Promise<PatientViewRow | null> {
     const [row] = await auditedRows(executor, 'patients_find_view', findViewStatement, { id }, audit);
-    return row ? { ...row, hasOpenCase: Boolean(row.hasOpenCase), isAdmitted: Boolean(row.isAdmitted) } : null;
+    return row ? toRow(row) : null;
   }
 
   async insert(tx: Executor, values: NewPatientRow): Promise<PatientRow> {
